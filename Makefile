@@ -1,0 +1,146 @@
+# Makefile - build, grade and test the CUDA lab workbook (`make help` lists the targets)
+
+CUDA_PATH ?= /usr/local/cuda
+NVCC      ?= $(CUDA_PATH)/bin/nvcc
+CC        ?= cc
+CUDA_ARCH ?= $(shell scripts/cuda-arch.sh)
+NVCCFLAGS ?= -O3
+CFLAGS    ?= -O2 -Wall -Wextra -Wno-format-truncation
+LAB       ?=
+SET       ?= labs
+
+ifeq ($(origin CC),default)
+CC := gcc
+endif
+
+# Check and json-c through pkg-config; where pkg-config does not know them
+# but the compiler finds them, the plain library names.
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
+JSON_CFLAGS  := $(shell pkg-config --cflags json-c 2>/dev/null)
+JSON_LIBS    := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+
+GENCODE  := $(shell scripts/cuda-arch.sh --gencode $(CUDA_ARCH))
+CUDA_INC := -I$(CUDA_PATH)/include
+CUDA_LIB := -L$(CUDA_PATH)/lib64 -lcudart -Wl,-rpath,$(CUDA_PATH)/lib64 -lstdc++
+
+ifeq ($(DEBUG),1)
+NVCCFLAGS := -g -G -O0 -DWB_DEBUG
+CFLAGS    := -g -O0 -Wall -Wextra -Wno-format-truncation -DWB_DEBUG
+endif
+NVCCFLAGS += -lineinfo -Xcompiler -fPIC -cudart shared $(GENCODE)
+CFLAGS    += -fPIC
+
+ifeq ($(V),1)
+Q :=
+say :=
+else
+Q := @
+say = @printf '  %-6s %s\n' $(1) $(2);
+endif
+
+LABS := $(sort $(notdir $(wildcard labs/[0-9][0-9]-*)))
+# LAB=00, LAB=device-query and LAB=00-device-query all name lab 00.
+ifneq ($(LAB),)
+SELECTED := $(filter $(LAB) $(LAB)-% %-$(LAB),$(LABS))
+ifeq ($(SELECTED),)
+$(error LAB=$(LAB) names no lab; labs are: $(LABS))
+endif
+else
+SELECTED := $(LABS)
+endif
+topic = $(basename $(notdir $(wildcard labs/$(1)/*.cu)))
+
+COMMON_C  := $(wildcard common/*.c)
+COMMON_CU := $(wildcard common/*.cu)
+COMMON_O  := $(COMMON_C:%.c=build/%.o) $(COMMON_CU:%.cu=build/%.o) build/grader/wb_grader.o
+LIBWB     := build/libwb.a
+INCLUDES  := -Icommon -Igrader $(CUDA_INC)
+
+.PHONY: all grade check env clean help handout test-unit test-broken test-regions
+.DELETE_ON_ERROR:
+
+all: $(foreach s,labs solutions,$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
+
+help:
+	@echo "make grade [LAB=NN|topic] [SET=labs|solutions] [SEED=n] [DEVICE=n]  grade labs on this GPU"
+	@echo "make check        the workbook's own tests (no GPU needed; more with one)"
+	@echo "make all          build every lab, solution and grader"
+	@echo "make env          GPU, driver, toolkit, Check versions and optional tools"
+	@echo "make handout      student tarball without solutions/ (build/handout.tar.gz)"
+	@echo "make clean        remove build/"
+	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE"
+	@echo "labs: $(LABS)"
+
+# ---- common kit and grader framework
+build/common/%.o: common/%.c $(wildcard common/*.h)
+	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(JSON_CFLAGS) -c $< -o $@
+build/common/%.o: common/%.cu $(wildcard common/*.h)
+	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(INCLUDES) -c $< -o $@
+build/grader/wb_grader.o: grader/wb_grader.c grader/wb_grader.h $(wildcard common/*.h)
+	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -c $< -o $@
+$(LIBWB): $(COMMON_O)
+	$(call say,AR,$@)ar rcs $@ $^
+
+build/tools/wb-hash: grader/wb_hash.c $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $< $(LIBWB) -lm -o $@
+build/tools/wb-summary: grader/wb_summary.c $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(JSON_CFLAGS) $< $(LIBWB) $(JSON_LIBS) -lm -o $@
+
+# ---- per lab: the student's code as a shared library, the grader beside it.
+# The grader loads the library only inside each forked test process, so a
+# lab that does not compile still has a grader that reports its tests.
+define lab_rules
+build/grader/$(1)/%.o: grader/$(1)/%.c grader/wb_grader.h labs/$(1)/$(call topic,$(1)).h
+	$$(call say,CC,$$<)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(INCLUDES) -Ilabs/$(1) $$(CHECK_CFLAGS) -c $$< -o $$@
+build/grader/$(1)/%.o: grader/$(1)/%.cu labs/$(1)/$(call topic,$(1)).h
+	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(INCLUDES) -Ilabs/$(1) -c $$< -o $$@
+GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
+                 $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu))
+endef
+define set_rules
+build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) $(LIBWB)
+	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$^ $$(CHECK_LIBS) $$(JSON_LIBS) $$(CUDA_LIB) -ldl -lm -o $$@
+build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
+	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
+endef
+$(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
+$(foreach l,$(LABS),$(foreach s,labs solutions,$(eval $(call set_rules,$(l),$(s)))))
+
+# ---- grading
+grade: $(LIBWB) build/tools/wb-summary
+	@SET=$(SET) MAKE="$(MAKE)" scripts/grade.sh $(SELECTED)
+
+# ---- the workbook's own tests
+build/tests/check_common: tests/check_common.c $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -lm -o $@
+
+build/tests/broken/%.so: tests/broken/%.cu
+	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
+BROKEN_SO := $(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(wildcard tests/broken/*/*.cu))
+
+test-unit: build/tests/check_common
+	@echo "== unit tests of common/ and the grader kit"
+	@build/tests/check_common
+	@scripts/test-cuda-arch.sh
+
+test-regions:
+	@scripts/check-regions.sh $(LABS)
+
+test-broken: all $(BROKEN_SO)
+	@scripts/test-broken.sh
+
+check: all test-unit test-regions
+	@scripts/check-grades.sh $(LABS)
+	@$(MAKE) --no-print-directory test-broken
+	@echo "make check: all passed"
+
+# ---- environment and handout
+env:
+	@scripts/env.sh "$(NVCC)" "$(CUDA_ARCH)"
+
+handout:
+	@scripts/handout.sh
+
+clean:
+	rm -rf build

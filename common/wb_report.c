@@ -1,0 +1,187 @@
+/* wb_report.c - grader output: console lines, Gradescope results.json, CSV */
+/* SPDX-License-Identifier: MIT */
+#include "wb_report.h"
+
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GREEN "\033[32m"
+#define RED "\033[31m"
+#define YELLOW "\033[33m"
+#define RESET "\033[0m"
+
+const char *wb_verdict_name(wb_verdict v)
+{
+    return v == WB_PASS ? "PASS" : v == WB_FAIL ? "FAIL" : "SKIP";
+}
+
+int wb_color_enabled(FILE *f)
+{
+    const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (nc && *nc)
+        return 0;
+    if (term && strcmp(term, "dumb") == 0)
+        return 0;
+    return isatty(fileno(f));
+}
+
+void wb_format_header(char *buf, size_t cap, const char *lab, const char *right)
+{
+    int used = snprintf(buf, cap, "== %s ", lab);
+    int fill = 80 - used - 2 - (int)strlen(right);
+    if (fill < 2)
+        fill = 2;
+    for (int i = 0; i < fill && (size_t)used + 1 < cap; i++)
+        buf[used++] = '=';
+    buf[used] = '\0';
+    snprintf(buf + used, cap - (size_t)used, "  %s", right);
+}
+
+void wb_format_result(char *buf, size_t cap, const wb_result *r, int color)
+{
+    const char *c = !color ? "" : r->verdict == WB_PASS ? GREEN : r->verdict == WB_FAIL ? RED : YELLOW;
+    char pts[24];
+    snprintf(pts, sizeof pts, "%d/%d", r->points, r->max_points);
+    /* The reason goes on the same line when nothing was measured. */
+    const char *text = r->measured[0] ? r->measured : r->reason;
+    int n = snprintf(buf, cap, "  %s%s%s  %-34s %6s  %s", c, wb_verdict_name(r->verdict),
+                     color ? RESET : "", r->id, pts, text);
+    while (n > 0 && (size_t)n < cap && buf[n - 1] == ' ')
+        buf[--n] = '\0';
+    if (r->measured[0] && r->reason[0] && (size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, "\n        %s", r->reason);
+    if (r->hint[0] && r->verdict == WB_FAIL && n >= 0 && (size_t)n < cap)
+        snprintf(buf + n, cap - (size_t)n, "\n        hint: %s", r->hint);
+}
+
+void wb_csv_field(FILE *f, const char *s)
+{
+    if (!s)
+        s = "";
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void wb_csv_row(FILE *f, int n, const char *const *fields)
+{
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputc(',', f);
+        wb_csv_field(f, fields[i]);
+    }
+    fputc('\n', f);
+}
+
+static json_object *result_to_json(const wb_result *r)
+{
+    json_object *t = json_object_new_object();
+    char name[128], out[1100];
+    snprintf(name, sizeof name, "%s: %s", r->lab, r->id);
+    snprintf(out, sizeof out, "%s%s%s%s%s", r->measured, r->measured[0] && r->reason[0] ? "\n" : "",
+             r->reason, r->hint[0] ? "\nhint: " : "", r->hint);
+    json_object_object_add(t, "name", json_object_new_string(name));
+    json_object_object_add(t, "score", json_object_new_int(r->points));
+    json_object_object_add(t, "max_score", json_object_new_int(r->max_points));
+    json_object_object_add(t, "status",
+                           json_object_new_string(r->verdict == WB_PASS ? "passed" : "failed"));
+    json_object_object_add(t, "output", json_object_new_string(out));
+    json_object *tags = json_object_new_array();
+    json_object_array_add(tags, json_object_new_string(r->kind));
+    json_object_array_add(tags, json_object_new_string(wb_verdict_name(r->verdict)));
+    json_object_object_add(t, "tags", tags);
+    /* Kept apart so the summary can be rebuilt from the file alone. */
+    json_object *wb = json_object_new_object();
+    json_object_object_add(wb, "lab", json_object_new_string(r->lab));
+    json_object_object_add(wb, "id", json_object_new_string(r->id));
+    json_object_object_add(wb, "verdict", json_object_new_string(wb_verdict_name(r->verdict)));
+    json_object_object_add(wb, "measured", json_object_new_string(r->measured));
+    json_object_object_add(wb, "reason", json_object_new_string(r->reason));
+    json_object_object_add(wb, "hint", json_object_new_string(r->hint));
+    json_object_object_add(wb, "seconds", json_object_new_double(r->seconds));
+    json_object_object_add(t, "extra_data", wb);
+    return t;
+}
+
+int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output)
+{
+    json_object *root = json_object_new_object();
+    json_object *tests = json_object_new_array();
+    int score = 0;
+    double secs = 0;
+    for (int i = 0; i < n; i++) {
+        score += r[i].points;
+        secs += r[i].seconds;
+        json_object_array_add(tests, result_to_json(&r[i]));
+    }
+    json_object_object_add(root, "score", json_object_new_int(score));
+    json_object_object_add(root, "execution_time", json_object_new_int((int)(secs + 0.5)));
+    json_object_object_add(root, "output", json_object_new_string(output ? output : ""));
+    json_object_object_add(root, "tests", tests);
+    int rc = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY);
+    json_object_put(root);
+    return rc == 0 ? 0 : -1;
+}
+
+static void copy_str(char *dst, size_t cap, json_object *obj, const char *key)
+{
+    json_object *v;
+    const char *s = json_object_object_get_ex(obj, key, &v) ? json_object_get_string(v) : "";
+    snprintf(dst, cap, "%s", s ? s : "");
+}
+
+static int result_from_json(json_object *t, wb_result *r)
+{
+    json_object *wb, *v, *tags;
+    memset(r, 0, sizeof *r);
+    if (!json_object_object_get_ex(t, "extra_data", &wb))
+        return -1;
+    copy_str(r->lab, sizeof r->lab, wb, "lab");
+    copy_str(r->id, sizeof r->id, wb, "id");
+    copy_str(r->measured, sizeof r->measured, wb, "measured");
+    copy_str(r->reason, sizeof r->reason, wb, "reason");
+    copy_str(r->hint, sizeof r->hint, wb, "hint");
+    char verdict[8];
+    copy_str(verdict, sizeof verdict, wb, "verdict");
+    r->verdict = strcmp(verdict, "PASS") == 0 ? WB_PASS : strcmp(verdict, "SKIP") == 0 ? WB_SKIP : WB_FAIL;
+    if (json_object_object_get_ex(wb, "seconds", &v))
+        r->seconds = json_object_get_double(v);
+    if (json_object_object_get_ex(t, "score", &v))
+        r->points = json_object_get_int(v);
+    if (json_object_object_get_ex(t, "max_score", &v))
+        r->max_points = json_object_get_int(v);
+    if (json_object_object_get_ex(t, "tags", &tags) && json_object_array_length(tags) > 0)
+        snprintf(r->kind, sizeof r->kind, "%s",
+                 json_object_get_string(json_object_array_get_idx(tags, 0)));
+    return 0;
+}
+
+int wb_results_json_read(const char *path, wb_result **out)
+{
+    json_object *root = json_object_from_file(path), *tests;
+    *out = NULL;
+    if (!root)
+        return -1;
+    if (!json_object_object_get_ex(root, "tests", &tests) ||
+        !json_object_is_type(tests, json_type_array)) {
+        json_object_put(root);
+        return -1;
+    }
+    int n = (int)json_object_array_length(tests), k = 0;
+    *out = calloc((size_t)(n ? n : 1), sizeof **out);
+    for (int i = 0; i < n && *out; i++)
+        if (result_from_json(json_object_array_get_idx(tests, (size_t)i), &(*out)[k]) == 0)
+            k++;
+    json_object_put(root);
+    return *out ? k : -1;
+}

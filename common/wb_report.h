@@ -1,0 +1,52 @@
+/* wb_report.h - grader output: console lines, Gradescope results.json, CSV */
+/* SPDX-License-Identifier: MIT */
+#ifndef WB_REPORT_H
+#define WB_REPORT_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { WB_PASS = 0, WB_FAIL = 1, WB_SKIP = 2 } wb_verdict;
+
+/* One graded test as every report shows it. */
+typedef struct wb_result {
+    char lab[48];       /* "00-device-query" */
+    char id[64];        /* "correct.fields" */
+    char kind[16];      /* correctness, performance, question, sanitizer */
+    wb_verdict verdict;
+    int points;         /* earned */
+    int max_points;
+    char measured[256]; /* "speedup 1.02x over baseline, need >= 1.60x" */
+    char reason[512];   /* why points were lost or the test skipped */
+    char hint[256];     /* where to look */
+    double seconds;
+} wb_result;
+
+const char *wb_verdict_name(wb_verdict v);
+/* Colour only on a terminal, never with NO_COLOR set or TERM=dumb. */
+int wb_color_enabled(FILE *f);
+/* "== 00-device-query ====...==  NVIDIA H200 (sm_90)", 80 columns when it fits. */
+void wb_format_header(char *buf, size_t cap, const char *lab, const char *right);
+/* The test's line and, when present, its indented reason and hint lines. */
+void wb_format_result(char *buf, size_t cap, const wb_result *r, int color);
+
+/* Writes one CSV field, quoted when it holds a comma, quote or line break. */
+void wb_csv_field(FILE *f, const char *s);
+/* Writes n fields and a line break. */
+void wb_csv_row(FILE *f, int n, const char *const *fields);
+
+/* Writes a Gradescope results.json for n results; output is the text shown
+ * above the tests (GPU, seed). Returns 0, or -1 when the file cannot be written. */
+int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output);
+/* Reads back what wb_results_json_write wrote; *out is malloc'ed. Returns the
+ * count, or -1 when the file is missing or not in that format. */
+int wb_results_json_read(const char *path, wb_result **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

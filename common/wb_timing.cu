@@ -1,0 +1,143 @@
+/* wb_timing.cu - time device work with CUDA events: warm-up, interleaving, medians */
+/* SPDX-License-Identifier: MIT */
+#include "wb_timing.h"
+#include "wb_stats.h"
+
+#include <cuda_runtime.h>
+#include <stdlib.h>
+#include <time.h>
+
+extern "C" wb_time_opts wb_time_defaults(void)
+{
+    wb_time_opts o = {3, 15, 201, 10.0, 0.03};
+    return o;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Runs f once between two events and returns its time in ms (or -1 on error). */
+static cudaError_t time_once(wb_work_fn f, void *arg, cudaStream_t s, cudaEvent_t a,
+                             cudaEvent_t b, double *ms)
+{
+    cudaError_t e;
+    float t = 0;
+    if ((e = cudaEventRecord(a, s)) != cudaSuccess)
+        return e;
+    if ((e = (cudaError_t)f(arg, s)) != cudaSuccess)
+        return e;
+    if ((e = cudaEventRecord(b, s)) != cudaSuccess || (e = cudaEventSynchronize(b)) != cudaSuccess)
+        return e;
+    if ((e = cudaGetLastError()) != cudaSuccess ||
+        (e = cudaEventElapsedTime(&t, a, b)) != cudaSuccess)
+        return e;
+    *ms = t;
+    return cudaSuccess;
+}
+
+struct timer {
+    cudaStream_t s;
+    cudaEvent_t a, b;
+};
+
+static cudaError_t timer_open(struct timer *t)
+{
+    cudaError_t e = cudaStreamCreateWithFlags(&t->s, cudaStreamNonBlocking);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&t->a);
+    if (e == cudaSuccess)
+        e = cudaEventCreate(&t->b);
+    return e;
+}
+
+static void timer_close(struct timer *t)
+{
+    cudaEventDestroy(t->a);
+    cudaEventDestroy(t->b);
+    cudaStreamDestroy(t->s);
+}
+
+static int enough(const double *r, int n, const wb_time_opts *o, double t0)
+{
+    if (n >= o->max_trials || now_s() - t0 > o->max_seconds)
+        return 1;
+    return n >= o->min_trials && wb_rel_spread(r, (size_t)n) <= o->target_spread;
+}
+
+extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
+                             const wb_time_opts *o, wb_ratio *out)
+{
+    struct timer t;
+    cudaError_t e = timer_open(&t);
+    double *tb = (double *)calloc((size_t)o->max_trials, sizeof *tb);
+    double *tc = (double *)calloc((size_t)o->max_trials, sizeof *tc);
+    double *r = (double *)calloc((size_t)o->max_trials, sizeof *r);
+    double dummy, t0 = now_s();
+    int n = 0;
+    if (!tb || !tc || !r)
+        e = cudaErrorMemoryAllocation;
+    for (int i = 0; e == cudaSuccess && i < o->warmup; i++) {
+        e = time_once(base, base_arg, t.s, t.a, t.b, &dummy);
+        if (e == cudaSuccess)
+            e = time_once(cand, cand_arg, t.s, t.a, t.b, &dummy);
+    }
+    while (e == cudaSuccess && !enough(r, n, o, t0)) {
+        /* Alternate which side goes first, so neither always follows the other. */
+        if (n % 2 == 0) {
+            e = time_once(base, base_arg, t.s, t.a, t.b, &tb[n]);
+            if (e == cudaSuccess)
+                e = time_once(cand, cand_arg, t.s, t.a, t.b, &tc[n]);
+        } else {
+            e = time_once(cand, cand_arg, t.s, t.a, t.b, &tc[n]);
+            if (e == cudaSuccess)
+                e = time_once(base, base_arg, t.s, t.a, t.b, &tb[n]);
+        }
+        if (e == cudaSuccess) {
+            r[n] = tc[n] > 0 ? tb[n] / tc[n] : 0;
+            n++;
+        }
+    }
+    if (e == cudaSuccess) {
+        out->ratio = wb_median(r, (size_t)n);
+        out->ratio_min = wb_min(r, (size_t)n);
+        out->ratio_max = wb_max(r, (size_t)n);
+        out->spread = wb_rel_spread(r, (size_t)n);
+        out->base_ms = wb_median(tb, (size_t)n);
+        out->cand_ms = wb_median(tc, (size_t)n);
+        out->trials = n;
+    }
+    free(tb);
+    free(tc);
+    free(r);
+    timer_close(&t);
+    return e;
+}
+
+extern "C" int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms,
+                           double *spread)
+{
+    struct timer t;
+    cudaError_t e = timer_open(&t);
+    double *v = (double *)calloc((size_t)o->max_trials, sizeof *v);
+    double dummy, t0 = now_s();
+    int n = 0;
+    if (!v)
+        e = cudaErrorMemoryAllocation;
+    for (int i = 0; e == cudaSuccess && i < o->warmup; i++)
+        e = time_once(f, arg, t.s, t.a, t.b, &dummy);
+    while (e == cudaSuccess && !enough(v, n, o, t0)) {
+        e = time_once(f, arg, t.s, t.a, t.b, &v[n]);
+        n += e == cudaSuccess;
+    }
+    if (e == cudaSuccess) {
+        *median_ms = wb_median(v, (size_t)n);
+        *spread = wb_rel_spread(v, (size_t)n);
+    }
+    free(v);
+    timer_close(&t);
+    return e;
+}

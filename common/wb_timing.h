@@ -1,0 +1,46 @@
+/* wb_timing.h - time device work with CUDA events: warm-up, interleaving, medians */
+/* SPDX-License-Identifier: MIT */
+#ifndef WB_TIMING_H
+#define WB_TIMING_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Enqueues one run of the work on stream (a cudaStream_t); returns a
+ * cudaError_t value as int (0 on success). */
+typedef int (*wb_work_fn)(void *arg, void *stream);
+
+typedef struct wb_time_opts {
+    int warmup;          /* untimed runs of each side first */
+    int min_trials;      /* pairs timed before the spread is looked at */
+    int max_trials;      /* cap on timed pairs */
+    double max_seconds;  /* cap on wall time spent timing */
+    double target_spread; /* stop once the ratio's IQR/median is below this */
+} wb_time_opts;
+
+typedef struct wb_ratio {
+    double ratio;        /* median over pairs of baseline time / candidate time */
+    double ratio_min, ratio_max;
+    double spread;       /* IQR / median of the per-pair ratios */
+    double base_ms, cand_ms; /* medians */
+    int trials;
+} wb_ratio;
+
+/* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. */
+wb_time_opts wb_time_defaults(void);
+
+/* Times baseline and candidate alternately (A B A B ...) on one stream with
+ * CUDA events, adding pairs until the spread of their ratio is under the
+ * target or a cap is reached. Returns a cudaError_t value (0 on success);
+ * the work functions' errors are passed through. */
+int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
+                  const wb_time_opts *o, wb_ratio *out);
+/* Times one piece of work: median milliseconds and relative spread. */
+int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms,
+                double *spread);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,467 @@
+/* check_device_query.c - the grader of lab 00: device queries, derived peaks, questions */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "wb_grader.h"
+#include "wb_ceiling.h"
+#include "wb_gpu.h"
+#include "wb_rng.h"
+
+#include "device_query.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define README_PEAKS "README.md, \"Peak rates\""
+
+/* ------------------------------------------------------- pure host code */
+
+
+static void test_lanes_table(wb_ctx *ctx)
+{
+    __typeof__(&device_query_fp32_lanes) lanes;
+    WB_BIND(ctx, lanes, device_query_fp32_lanes);
+    static const int known[][2] = {{5, 0}, {5, 2}, {5, 3}, {6, 0}, {6, 1}, {6, 2},
+                                   {7, 0}, {7, 2}, {7, 5}, {8, 0}, {8, 6}, {8, 7},
+                                   {8, 9}, {9, 0}, {10, 0}, {10, 3}, {12, 0}, {12, 1}};
+    static const int unknown[][2] = {{0, 0}, {1, 0}, {3, 5}, {9, 9}, {13, 0}, {99, 9}};
+    int n = (int)(sizeof known / sizeof known[0]);
+    for (int i = 0; i < n; i++) {
+        int want = wb_fp32_lanes_per_sm(known[i][0], known[i][1]);
+        int got = lanes(known[i][0], known[i][1]);
+        if (got != want)
+            wb_fail(ctx, "device_query_fp32_lanes(%d, %d) returned %d, expected %d (%s)",
+                    known[i][0], known[i][1], got, want, README_PEAKS);
+    }
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        int got = lanes(unknown[i][0], unknown[i][1]);
+        if (got != 0)
+            wb_fail(ctx, "device_query_fp32_lanes(%d, %d) returned %d, expected 0 for a "
+                         "capability the table does not list (device_query.h)",
+                    unknown[i][0], unknown[i][1], got);
+    }
+    wb_measured(ctx, "%d capabilities and %d unknown ones right", n,
+                (int)(sizeof unknown / sizeof unknown[0]));
+}
+
+/* A report with plausible random values; consistent lanes for its capability. */
+static void random_report(wb_rng *g, device_query_report *r, int dev)
+{
+    static const int ccs[][2] = {{7, 5}, {8, 0}, {8, 6}, {8, 9}, {9, 0}, {10, 0}, {12, 0}};
+    static const int buses[] = {64, 128, 192, 256, 320, 384, 512, 4096, 5120, 6144};
+    memset(r, 0, sizeof *r);
+    int k = (int)wb_rng_range(g, 0, 6);
+    r->device = dev;
+    snprintf(r->name, sizeof r->name, "Test GPU %d-%d", dev, (int)wb_rng_range(g, 100, 999));
+    r->cc_major = ccs[k][0];
+    r->cc_minor = ccs[k][1];
+    r->sm_count = (int)wb_rng_range(g, 1, 200);
+    r->sm_clock_khz = (int)wb_rng_range(g, 500000, 2700000);
+    r->mem_clock_khz = (int)wb_rng_range(g, 400000, 12000000);
+    r->mem_bus_width_bits = buses[wb_rng_range(g, 0, 9)];
+    r->fp32_lanes_per_sm = wb_fp32_lanes_per_sm(r->cc_major, r->cc_minor);
+    r->global_mem_bytes = (size_t)wb_rng_range(g, 2, 192) << 30;
+    r->smem_per_block_optin = (size_t)wb_rng_range(g, 48, 232) << 10;
+    r->max_threads_per_block = 1024;
+    r->peak_fp32_gflops = wb_peak_fp32_gflops(r->sm_count, r->fp32_lanes_per_sm, r->sm_clock_khz);
+    r->peak_dram_gbps = wb_peak_dram_gbps(r->mem_clock_khz, r->mem_bus_width_bits);
+}
+
+static int rel_close(double got, double want, double tol)
+{
+    return isfinite(got) && fabs(got - want) <= tol * fabs(want);
+}
+
+static void test_peak_fp32_random(wb_ctx *ctx)
+{
+    __typeof__(&device_query_peak_fp32_gflops) peak;
+    WB_BIND(ctx, peak, device_query_peak_fp32_gflops);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    for (int i = 0; i < 1000; i++) {
+        device_query_report r;
+        random_report(&g, &r, 0);
+        double want = r.peak_fp32_gflops, got = peak(&r);
+        if (!rel_close(got, want, 1e-9))
+            wb_fail(ctx, "for sm_count=%d, fp32_lanes_per_sm=%d, sm_clock_khz=%d: returned %.6g "
+                         "GFLOP/s, expected %.6g (%s)",
+                    r.sm_count, r.fp32_lanes_per_sm, r.sm_clock_khz, got, want, README_PEAKS);
+    }
+    wb_measured(ctx, "1000 random reports right to 1e-9");
+}
+
+static void test_peak_dram_random(wb_ctx *ctx)
+{
+    __typeof__(&device_query_peak_dram_gbps) peak;
+    WB_BIND(ctx, peak, device_query_peak_dram_gbps);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    for (int i = 0; i < 1000; i++) {
+        device_query_report r;
+        random_report(&g, &r, 0);
+        double want = r.peak_dram_gbps, got = peak(&r);
+        if (!rel_close(got, want, 1e-9))
+            wb_fail(ctx, "for mem_clock_khz=%d, mem_bus_width_bits=%d: returned %.6g GB/s, "
+                         "expected %.6g (%s)",
+                    r.mem_clock_khz, r.mem_bus_width_bits, got, want, README_PEAKS);
+    }
+    wb_measured(ctx, "1000 random reports right to 1e-9");
+}
+
+/* The rule of device_query.h, written again on the grader's side. */
+static int reference_pick(const device_query_report *r, int n, const device_query_need *need)
+{
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        const device_query_report *d = &r[i];
+        if (d->cc_major * 10 + d->cc_minor < need->min_cc ||
+            d->global_mem_bytes < need->min_global_mem_bytes ||
+            d->smem_per_block_optin < need->min_smem_per_block)
+            continue;
+        if (best < 0 || d->peak_fp32_gflops > r[best].peak_fp32_gflops ||
+            (d->peak_fp32_gflops == r[best].peak_fp32_gflops &&
+             d->peak_dram_gbps > r[best].peak_dram_gbps))
+            best = i;
+    }
+    return best;
+}
+
+static void describe_case(char *buf, size_t cap, const device_query_report *r, int n,
+                          const device_query_need *need)
+{
+    int k = snprintf(buf, cap, "need cc>=%d, %zu GiB, %zu KiB smem; devices:", need->min_cc,
+                     need->min_global_mem_bytes >> 30, need->min_smem_per_block >> 10);
+    for (int i = 0; i < n && k > 0 && (size_t)k < cap; i++)
+        k += snprintf(buf + k, cap - (size_t)k, " [%d: cc %d.%d, %zu GiB, %zu KiB, %.0f GFLOP/s, %.0f GB/s]",
+                      i, r[i].cc_major, r[i].cc_minor, r[i].global_mem_bytes >> 30,
+                      r[i].smem_per_block_optin >> 10, r[i].peak_fp32_gflops, r[i].peak_dram_gbps);
+}
+
+static void test_pick_best_cases(wb_ctx *ctx)
+{
+    __typeof__(&device_query_pick_best) pick;
+    WB_BIND(ctx, pick, device_query_pick_best);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    device_query_report r[8];
+    device_query_need none = {0, 0, 0};
+    if (pick(r, 0, &none) != -1)
+        wb_fail(ctx, "with no devices (n = 0) it must return -1 (device_query.h)");
+    for (int c = 0; c < 3000; c++) {
+        int n = (int)wb_rng_range(&g, 1, 8);
+        for (int i = 0; i < n; i++) {
+            random_report(&g, &r[i], i);
+            if (i > 0 && wb_rng_range(&g, 0, 3) == 0) { /* ties, broken by bandwidth or order */
+                r[i].peak_fp32_gflops = r[i - 1].peak_fp32_gflops;
+                if (wb_rng_range(&g, 0, 1))
+                    r[i].peak_dram_gbps = r[i - 1].peak_dram_gbps;
+            }
+        }
+        device_query_need need = {(int)wb_rng_range(&g, 0, 1) ? 0 : (int)wb_rng_range(&g, 70, 100),
+                                  (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 96) << 30,
+                                  (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 200) << 10};
+        int want = reference_pick(r, n, &need), got = pick(r, n, &need);
+        if (got != want) {
+            char desc[1400];
+            describe_case(desc, sizeof desc, r, n, &need);
+            wb_fail(ctx, "case %d: returned %d, expected %d; %s", c, got, want, desc);
+        }
+    }
+    wb_measured(ctx, "3000 random device lists right");
+}
+
+static void test_print_report(wb_ctx *ctx)
+{
+    __typeof__(&device_query_print) print;
+    WB_BIND(ctx, print, device_query_print);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    device_query_report r;
+    random_report(&g, &r, 3);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    print(f, &r);
+    fclose(f);
+    char cc[16], sms[16], gf[32], tf1[32], tf2[32], gb[32], tb1[32], tb2[32];
+    snprintf(cc, sizeof cc, "%d.%d", r.cc_major, r.cc_minor);
+    snprintf(sms, sizeof sms, "%d", r.sm_count);
+    snprintf(gf, sizeof gf, "%.0f", r.peak_fp32_gflops);
+    snprintf(tf1, sizeof tf1, "%.1f", r.peak_fp32_gflops / 1e3);
+    snprintf(tf2, sizeof tf2, "%.2f", r.peak_fp32_gflops / 1e3);
+    snprintf(gb, sizeof gb, "%.0f", r.peak_dram_gbps);
+    snprintf(tb1, sizeof tb1, "%.1f", r.peak_dram_gbps / 1e3);
+    snprintf(tb2, sizeof tb2, "%.2f", r.peak_dram_gbps / 1e3);
+    const char *missing = !strstr(text, r.name) ? "the name"
+                          : !strstr(text, cc)   ? "the compute capability as major.minor"
+                          : !strstr(text, sms)  ? "the SM count"
+                          : !(strstr(text, gf) || strstr(text, tf1) || strstr(text, tf2))
+                              ? "the peak FP32 rate (GFLOP/s as a whole number, or TFLOP/s)"
+                          : !(strstr(text, gb) || strstr(text, tb1) || strstr(text, tb2))
+                              ? "the peak DRAM bandwidth (GB/s as a whole number, or TB/s)"
+                              : NULL;
+    if (missing) {
+        char first[80];
+        snprintf(first, sizeof first, "%s", text ? text : "");
+        for (char *p = first; *p; p++)
+            *p = *p == '\n' ? '|' : *p;
+        wb_fail(ctx, "the printed report lacks %s (report for \"%s\" began: \"%s\")", missing,
+                r.name, first);
+    }
+    wb_measured(ctx, "%zu bytes, all required items present", len);
+    free(text);
+}
+
+/* ------------------------------------------------------------ on the GPU */
+
+static void test_count_devices(wb_ctx *ctx)
+{
+    __typeof__(&device_query_count) count;
+    WB_BIND(ctx, count, device_query_count);
+    int want = 0, got = -12345;
+    wb_cuda(ctx, cudaGetDeviceCount(&want), "cudaGetDeviceCount");
+    int e = count(&got);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "device_query_count returned %s, expected cudaSuccess",
+                cudaGetErrorName((cudaError_t)e));
+    if (got != want)
+        wb_fail(ctx, "device_query_count gave %d devices, the runtime says %d (README, "
+                     "\"Counting devices\")", got, want);
+    wb_measured(ctx, "%d device(s)", got);
+}
+
+/* The grader's own answer for every field, read attribute by attribute. */
+static void truth(wb_ctx *ctx, int dev, device_query_report *t)
+{
+    struct cudaDeviceProp p;
+    int v[22];
+    static const enum cudaDeviceAttr a[22] = {
+        cudaDevAttrComputeCapabilityMajor, cudaDevAttrComputeCapabilityMinor,
+        cudaDevAttrMultiProcessorCount, cudaDevAttrWarpSize, cudaDevAttrMaxThreadsPerBlock,
+        cudaDevAttrMaxThreadsPerMultiProcessor, cudaDevAttrMaxBlocksPerMultiprocessor,
+        cudaDevAttrMaxBlockDimX, cudaDevAttrMaxBlockDimY, cudaDevAttrMaxBlockDimZ,
+        cudaDevAttrMaxGridDimX, cudaDevAttrMaxGridDimY, cudaDevAttrMaxGridDimZ,
+        cudaDevAttrMaxRegistersPerMultiprocessor, cudaDevAttrMaxRegistersPerBlock,
+        cudaDevAttrMaxSharedMemoryPerMultiprocessor, cudaDevAttrMaxSharedMemoryPerBlock,
+        cudaDevAttrMaxSharedMemoryPerBlockOptin, cudaDevAttrL2CacheSize, cudaDevAttrClockRate,
+        cudaDevAttrMemoryClockRate, cudaDevAttrGlobalMemoryBusWidth};
+    memset(t, 0, sizeof *t);
+    wb_cuda(ctx, cudaGetDeviceProperties(&p, dev), "cudaGetDeviceProperties");
+    for (int i = 0; i < 22; i++)
+        wb_cuda(ctx, cudaDeviceGetAttribute(&v[i], a[i], dev), "cudaDeviceGetAttribute");
+    t->device = dev;
+    snprintf(t->name, sizeof t->name, "%s", p.name);
+    t->global_mem_bytes = p.totalGlobalMem;
+    t->cc_major = v[0], t->cc_minor = v[1], t->sm_count = v[2], t->warp_size = v[3];
+    t->max_threads_per_block = v[4], t->max_threads_per_sm = v[5], t->max_blocks_per_sm = v[6];
+    for (int k = 0; k < 3; k++)
+        t->max_threads_dim[k] = v[7 + k], t->max_grid_size[k] = v[10 + k];
+    t->regs_per_sm = v[13], t->regs_per_block = v[14];
+    t->smem_per_sm = (size_t)v[15], t->smem_per_block = (size_t)v[16];
+    t->smem_per_block_optin = (size_t)v[17], t->l2_bytes = (size_t)v[18];
+    t->sm_clock_khz = v[19], t->mem_clock_khz = v[20], t->mem_bus_width_bits = v[21];
+    t->fp32_lanes_per_sm = wb_fp32_lanes_per_sm(t->cc_major, t->cc_minor);
+    t->peak_fp32_gflops = wb_peak_fp32_gflops(t->sm_count, t->fp32_lanes_per_sm, t->sm_clock_khz);
+    t->peak_dram_gbps = wb_peak_dram_gbps(t->mem_clock_khz, t->mem_bus_width_bits);
+}
+
+/* Compares one device's report with the truth; returns the number of wrong
+ * fields and describes the first in first. */
+static int compare(const device_query_report *got, const device_query_report *t, char *first,
+                   size_t cap)
+{
+#define WB_INT(f, src)                                                                             \
+    if (got->f != t->f && wrong++ == 0)                                                            \
+        snprintf(first, cap, "%s: expected %lld, got %lld (%s)", #f, (long long)t->f,               \
+                 (long long)got->f, src);
+#define WB_DBL(f, src)                                                                             \
+    if (!rel_close(got->f, t->f, 1e-6) && wrong++ == 0)                                            \
+        snprintf(first, cap, "%s: expected %.6g, got %.6g (%s)", #f, t->f, got->f, src);
+    int wrong = 0;
+    if (strcmp(got->name, t->name) != 0 && wrong++ == 0)
+        snprintf(first, cap, "name: expected \"%s\", got \"%.60s\" (cudaDeviceProp.name)", t->name,
+                 got->name);
+    WB_INT(device, "the index asked for");
+    WB_INT(cc_major, "cudaDevAttrComputeCapabilityMajor");
+    WB_INT(cc_minor, "cudaDevAttrComputeCapabilityMinor");
+    WB_INT(sm_count, "cudaDevAttrMultiProcessorCount");
+    WB_INT(warp_size, "cudaDevAttrWarpSize");
+    WB_INT(max_threads_per_block, "cudaDevAttrMaxThreadsPerBlock");
+    WB_INT(max_threads_per_sm, "cudaDevAttrMaxThreadsPerMultiProcessor");
+    WB_INT(max_blocks_per_sm, "cudaDevAttrMaxBlocksPerMultiprocessor");
+    WB_INT(max_threads_dim[0], "cudaDevAttrMaxBlockDimX");
+    WB_INT(max_threads_dim[1], "cudaDevAttrMaxBlockDimY");
+    WB_INT(max_threads_dim[2], "cudaDevAttrMaxBlockDimZ");
+    WB_INT(max_grid_size[0], "cudaDevAttrMaxGridDimX");
+    WB_INT(max_grid_size[1], "cudaDevAttrMaxGridDimY");
+    WB_INT(max_grid_size[2], "cudaDevAttrMaxGridDimZ");
+    WB_INT(regs_per_sm, "cudaDevAttrMaxRegistersPerMultiprocessor");
+    WB_INT(regs_per_block, "cudaDevAttrMaxRegistersPerBlock");
+    WB_INT(smem_per_sm, "cudaDevAttrMaxSharedMemoryPerMultiprocessor");
+    WB_INT(smem_per_block, "cudaDevAttrMaxSharedMemoryPerBlock");
+    WB_INT(smem_per_block_optin, "cudaDevAttrMaxSharedMemoryPerBlockOptin");
+    WB_INT(l2_bytes, "cudaDevAttrL2CacheSize");
+    WB_INT(global_mem_bytes, "cudaDeviceProp.totalGlobalMem");
+    WB_INT(sm_clock_khz, "cudaDevAttrClockRate, in kHz");
+    WB_INT(mem_clock_khz, "cudaDevAttrMemoryClockRate, in kHz");
+    WB_INT(mem_bus_width_bits, "cudaDevAttrGlobalMemoryBusWidth");
+    WB_INT(fp32_lanes_per_sm, "device_query_fp32_lanes");
+    WB_DBL(peak_fp32_gflops, "device_query_peak_fp32_gflops");
+    WB_DBL(peak_dram_gbps, "device_query_peak_dram_gbps");
+    return wrong;
+#undef WB_INT
+#undef WB_DBL
+}
+
+static void test_fields_all_devices(wb_ctx *ctx)
+{
+    __typeof__(&device_query_fill) fill;
+    WB_BIND(ctx, fill, device_query_fill);
+    int n = 0;
+    wb_cuda(ctx, cudaGetDeviceCount(&n), "cudaGetDeviceCount");
+    for (int dev = 0; dev < n; dev++) {
+        device_query_report t, got;
+        truth(ctx, dev, &t);
+        memset(&got, 0xa5, sizeof got); /* poisoned: an unwritten field cannot pass */
+        int e = fill(dev, &got);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "device_query_fill(%d) returned %s, expected cudaSuccess", dev,
+                    cudaGetErrorName((cudaError_t)e));
+        got.name[sizeof got.name - 1] = '\0';
+        char first[400];
+        int wrong = compare(&got, &t, first, sizeof first);
+        if (wrong)
+            wb_fail(ctx, "device %d: %d of 29 fields wrong; first, %s", dev, wrong, first);
+    }
+    wb_measured(ctx, "29 fields right on %d device(s)", n);
+}
+
+/* Measures a ceiling and checks that it lies between lo and hi times the
+ * student's peak for the graded device. */
+static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi)
+{
+    __typeof__(&device_query_fill) fill;
+    WB_BIND(ctx, fill, device_query_fill);
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    device_query_report r;
+    wb_cuda(ctx, fill(gpu->index, &r), "device_query_fill");
+    wb_ceiling c;
+    wb_cuda(ctx, fp32 ? wb_measure_fma_gflops(&c) : wb_measure_copy_gbps(&c),
+            fp32 ? "the FMA throughput kernel" : "the device-to-device copy");
+    double peak = fp32 ? r.peak_fp32_gflops : r.peak_dram_gbps;
+    const char *unit = fp32 ? "GFLOP/s" : "GB/s";
+    double ratio = peak > 0 ? c.value / peak : INFINITY;
+    wb_record(ctx, fp32 ? "fma_throughput" : "copy_bandwidth", c.value, unit, peak, "ref");
+    wb_record(ctx, fp32 ? "fma_over_peak" : "copy_over_peak", ratio, "ratio", lo, "ge");
+    wb_measured(ctx, "measured %.0f %s = %.0f%% of your peak %.0f %s, need %.0f%%..%.0f%%", c.value,
+                unit, ratio * 100, peak, unit, lo * 100, hi * 100);
+    if (ratio < lo)
+        wb_fail(ctx, "your peak is more than %.0fx what the GPU reaches: check the units "
+                     "(kHz, bits) and the factor 2 (%s)", 1 / lo, README_PEAKS);
+    if (ratio > hi)
+        wb_fail(ctx, "the GPU beat your peak by %.0f%%: a peak is an upper bound; check %s (%s)",
+                (ratio - 1) * 100, fp32 ? "lanes per SM and the factor 2 per FMA" : "the factor 2 of double data rate",
+                README_PEAKS);
+}
+
+static void test_fp32_vs_measured(wb_ctx *ctx)
+{
+    check_against_peak(ctx, 1, 0.50, 1.20);
+}
+
+static void test_dram_vs_measured(wb_ctx *ctx)
+{
+    check_against_peak(ctx, 0, 0.50, 1.05);
+}
+
+/* ------------------------------------------------------------- questions */
+
+#define A100 "the A100 of README \"Questions\""
+
+static void test_q_a100_threads(wb_ctx *ctx)
+{
+    wb_question_hash(ctx, "a100_resident_threads", 0x9ea0d28c37cc7b3aULL,
+                     "threads resident at once on the whole GPU, " A100);
+}
+
+static void test_q_a100_fp32(wb_ctx *ctx)
+{
+    wb_question_hash(ctx, "a100_peak_fp32_gflops", 0x69cfb4ed331dc5c6ULL,
+                     "peak FP32 GFLOP/s of " A100 ", rounded to a whole number");
+}
+
+static void test_q_a100_dram(wb_ctx *ctx)
+{
+    wb_question_hash(ctx, "a100_peak_dram_gbps", 0x5307cb071774859dULL,
+                     "peak DRAM GB/s of " A100 ", rounded to a whole number");
+}
+
+static void test_q_a100_blocks(wb_ctx *ctx)
+{
+    wb_question_hash(ctx, "a100_blocks_per_sm_128", 0xac552ce1b1adb18eULL,
+                     "blocks of 128 threads resident on one SM of " A100
+                     " when only thread and block slots limit");
+}
+
+static void test_q_a100_regs(wb_ctx *ctx)
+{
+    wb_question_hash(ctx, "a100_regs_per_thread_full", 0x2fa17e032c646bc7ULL,
+                     "most registers per thread that still let every thread slot of an SM "
+                     "of " A100 " be used");
+}
+
+static void test_q_my_threads(wb_ctx *ctx)
+{
+    const wb_gpu *g = wb_ctx_gpu(ctx);
+    wb_question_number(ctx, "my_resident_threads", (double)g->sm_count * g->max_threads_per_sm,
+                       0.0, "threads resident at once on the whole GPU you grade on");
+}
+
+static void test_q_my_fp32(wb_ctx *ctx)
+{
+    const wb_gpu *g = wb_ctx_gpu(ctx);
+    wb_question_number(ctx, "my_peak_fp32_gflops", g->peak_fp32_gflops, 0.01,
+                       "peak FP32 GFLOP/s of the GPU you grade on, from your report");
+}
+
+/* ----------------------------------------------------------- the suite */
+
+#define HOST(id, pts, fn, hint) {id, WB_CORRECTNESS, pts, 0, 1, 20, fn, NULL, NULL, NULL, NULL, hint}
+#define GPU(id, pts, fn, req, hint) {id, WB_CORRECTNESS, pts, 1, 1, 120, fn, req, NULL, NULL, NULL, hint}
+#define QUESTION(id, pts, fn, gpu) {id, WB_QUESTION, pts, gpu, 0, 20, fn, NULL, NULL, NULL, NULL, \
+                                    "README.md, \"Questions\""}
+
+static const wb_test tests[] = {
+    HOST("correct.lanes", 10, test_lanes_table, "README.md, \"Peak rates\": the lanes table"),
+    HOST("correct.peak_fp32", 10, test_peak_fp32_random, README_PEAKS),
+    HOST("correct.peak_dram", 10, test_peak_dram_random, README_PEAKS),
+    HOST("correct.pick_best", 10, test_pick_best_cases, "README.md, \"Choosing a device\""),
+    HOST("correct.print", 5, test_print_report, "README.md, \"Build, run and expected output\""),
+    GPU("correct.count", 5, test_count_devices, NULL, "README.md, \"Counting devices\""),
+    GPU("correct.fields", 20, test_fields_all_devices, NULL,
+        "README.md, \"Reading properties and attributes\""),
+    GPU("check.fp32_vs_measured", 5, test_fp32_vs_measured, "correct.fields", README_PEAKS),
+    GPU("check.dram_vs_measured", 5, test_dram_vs_measured, "correct.fields", README_PEAKS),
+    {"sanitizer.fill", WB_SANITIZER, 5, 1, 1, 300, NULL, "correct.fields", "compute-sanitizer",
+     "correct.fields", "memcheck", "README.md, \"Debugging\""},
+    QUESTION("question.a100_resident_threads", 2, test_q_a100_threads, 0),
+    QUESTION("question.a100_peak_fp32_gflops", 2, test_q_a100_fp32, 0),
+    QUESTION("question.a100_peak_dram_gbps", 2, test_q_a100_dram, 0),
+    QUESTION("question.a100_blocks_per_sm_128", 2, test_q_a100_blocks, 0),
+    QUESTION("question.a100_regs_per_thread_full", 2, test_q_a100_regs, 0),
+    QUESTION("question.my_resident_threads", 3, test_q_my_threads, 1),
+    QUESTION("question.my_peak_fp32_gflops", 2, test_q_my_fp32, 1),
+};
+
+static const wb_lab lab = {"00-device-query", "device_query.cu", "00-device-query/v1", tests,
+                           (int)(sizeof tests / sizeof tests[0])};
+
+Suite *device_query_suite(void)
+{
+    return wb_build_suite(&lab);
+}
+
+int main(int argc, char **argv)
+{
+    return wb_grader_main(argc, argv, device_query_suite);
+}

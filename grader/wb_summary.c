@@ -1,0 +1,67 @@
+/* wb_summary.c - the summary after grading: a table across labs, one results.json, Score */
+/* SPDX-License-Identifier: MIT */
+#include "wb_report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* usage: wb-summary SET LAB... ; reads build/report/SET/LAB/results.json,
+ * writes build/report/SET/results.json and prints the table. Exit status 0
+ * only when every lab has a result and every point was earned. */
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s SET LAB...\n", argv[0]);
+        return 2;
+    }
+    const char *set = argv[1];
+    wb_result *all = NULL;
+    int n_all = 0, score = 0, total = 0, skipped = 0, missing = 0;
+    printf("\n%-24s %7s %6s %6s %6s %6s\n", "lab", "points", "pass", "fail", "skip", "total");
+    for (int i = 2; i < argc; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "build/report/%s/%s/results.json", set, argv[i]);
+        wb_result *r;
+        int n = wb_results_json_read(path, &r);
+        if (n < 0) {
+            printf("%-24s %7s  no result: the grader did not run (see the messages above)\n",
+                   argv[i], "-");
+            missing++;
+            continue;
+        }
+        int s = 0, t = 0, pass = 0, fail = 0, skip = 0;
+        for (int k = 0; k < n; k++) {
+            s += r[k].points;
+            t += r[k].max_points;
+            pass += r[k].verdict == WB_PASS;
+            fail += r[k].verdict == WB_FAIL;
+            skip += r[k].verdict == WB_SKIP;
+            if (r[k].verdict == WB_SKIP)
+                skipped += r[k].max_points;
+        }
+        char pts[32];
+        snprintf(pts, sizeof pts, "%d/%d", s, t);
+        printf("%-24s %7s %6d %6d %6d %6d\n", argv[i], pts, pass, fail, skip, n);
+        score += s;
+        total += t;
+        all = realloc(all, (size_t)(n_all + n) * sizeof *all);
+        memcpy(all + n_all, r, (size_t)n * sizeof *r);
+        n_all += n;
+        free(r);
+    }
+    char path[1024], out[256];
+    snprintf(path, sizeof path, "build/report/%s/results.json", set);
+    snprintf(out, sizeof out, "set %s: %d/%d", set, score, total);
+    if (wb_results_json_write(path, all, n_all, out) != 0)
+        fprintf(stderr, "warning: could not write %s\n", path);
+    printf("Score: %d/%d", score, total);
+    if (skipped)
+        printf("  (%d points skipped: not graded here, see SKIP lines)", skipped);
+    if (missing)
+        printf("  (%d lab(s) without a result)", missing);
+    printf("\nreports: build/report/%s/ (results.json, per lab check.tap and measurements.csv)\n",
+           set);
+    free(all);
+    return (score == total && !missing) ? 0 : 1;
+}
