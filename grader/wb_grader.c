@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
@@ -252,6 +253,7 @@ static int find_test(const char *id)
 }
 
 static void sanitizer_body(wb_ctx *ctx);
+static int find_tool(const char *prog, char *out, size_t cap);
 
 /* Runs one test body in this process, then ends it with WB_DONE_STATUS. */
 static void run_body(int idx)
@@ -260,13 +262,36 @@ static void run_body(int idx)
     wb_ctx ctx = {idx, t, G.seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(idx + 1))};
     if (G.gate[idx][0])
         wb_fail(&ctx, "%s", G.gate[idx]);
-    if (t->needs_gpu && !G.run_body_mode) {
-        wb_cuda(&ctx, cudaSetDevice(G.gpu.index), "cudaSetDevice");
+    if (!G.run_body_mode) {
+        /* What the code under test prints goes to a file, never among the
+         * grader's own lines (a student cannot print a fake PASS there). */
+        char out[PATH_MAX + 16];
+        snprintf(out, sizeof out, "%s/%d.out", G.tmpdir, idx);
+        int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            fflush(NULL);
+            dup2(fd, STDOUT_FILENO);
+            dup2(fd, STDERR_FILENO);
+            close(fd);
+        }
     }
+    if (t->needs_gpu && !G.run_body_mode)
+        wb_cuda(&ctx, cudaSetDevice(G.gpu.index), "cudaSetDevice");
     if (t->kind == WB_SANITIZER)
         sanitizer_body(&ctx);
     else
         t->fn(&ctx);
+    if (t->needs_gpu && t->kind != WB_SANITIZER) {
+        /* A kernel that failed leaves a sticky error even when the code under
+         * test ignored it: that is a failure too. */
+        cudaError_t e = cudaDeviceSynchronize();
+        if (e == cudaSuccess)
+            e = cudaGetLastError();
+        if (e != cudaSuccess)
+            wb_fail(&ctx, "a CUDA error is pending after the test: %s (%s); a kernel of the code "
+                          "under test failed (README, \"Debugging\")",
+                    cudaGetErrorName(e), cudaGetErrorString(e));
+    }
     if (!G.run_body_mode)
         record_put(&ctx, "done", "1");
     fflush(NULL);
@@ -283,16 +308,18 @@ END_TEST
 static void sanitizer_body(wb_ctx *ctx)
 {
     const wb_test *t = ctx->t;
-    char log[PATH_MAX + 32], cmd[4 * PATH_MAX], self[PATH_MAX];
+    char log[PATH_MAX + 32], cmd[4 * PATH_MAX], self[PATH_MAX], tool[PATH_MAX];
+    if (!find_tool("compute-sanitizer", tool, sizeof tool))
+        wb_fail(ctx, "compute-sanitizer not found");
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
         wb_fail(ctx, "cannot find the grader's own executable");
     self[n] = '\0';
     snprintf(log, sizeof log, "%s/%d.sanitizer.log", G.tmpdir, ctx->idx);
     snprintf(cmd, sizeof cmd,
-             "compute-sanitizer --tool %s --error-exitcode %d --print-limit 20 '%s' "
+             "'%s' --tool %s --error-exitcode %d --print-limit 20 '%s' "
              "--set '%s' --student '%s' --answers '%s' --run-body '%s' >'%s' 2>&1",
-             t->sanitizer, WB_SANITIZER_STATUS, self, G.opt.set, G.opt.student, G.opt.answers,
+             tool, t->sanitizer, WB_SANITIZER_STATUS, self, G.opt.set, G.opt.student, G.opt.answers,
              t->target, log);
     int st = system(cmd);
     int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -448,6 +475,12 @@ static void parent_teardown(void)
                              sizeof r->reason);
         if (!r->hint[0] && t->hint)
             snprintf(r->hint, sizeof r->hint, "%s", t->hint);
+        char out[PATH_MAX + 16];
+        struct stat st;
+        snprintf(out, sizeof out, "%s/%d.out", G.tmpdir, i);
+        size_t used = strlen(r->reason);
+        if (stat(out, &st) == 0 && st.st_size > 0 && used + 40 < sizeof r->reason)
+            snprintf(r->reason + used, sizeof r->reason - used, " [its output: %s]", out);
     }
     free(all);
     G.done[i] = 1;
@@ -458,20 +491,27 @@ static void parent_teardown(void)
 
 /* ------------------------------------------------------------ decisions */
 
+/* Finds a toolkit program on PATH, else in $CUDA_PATH/bin or /usr/local/cuda/bin;
+ * stores its path in out. Returns 1 when found. */
+static int find_tool(const char *prog, char *out, size_t cap)
+{
+    const char *path = getenv("PATH"), *cuda = getenv("CUDA_PATH");
+    char dirs[8192];
+    snprintf(dirs, sizeof dirs, "%s:%s/bin:/usr/local/cuda/bin", path ? path : "",
+             cuda ? cuda : "/usr/local/cuda");
+    for (char *s = NULL, *d = strtok_r(dirs, ":", &s); d; d = strtok_r(NULL, ":", &s)) {
+        snprintf(out, cap, "%s/%s", d, prog);
+        if (access(out, X_OK) == 0)
+            return 1;
+    }
+    out[0] = '\0';
+    return 0;
+}
+
 static int on_path(const char *prog)
 {
-    const char *path = getenv("PATH");
     char buf[PATH_MAX];
-    if (!path)
-        return 0;
-    char *copy = strdup(path);
-    int found = 0;
-    for (char *s = NULL, *d = strtok_r(copy, ":", &s); d && !found; d = strtok_r(NULL, ":", &s)) {
-        snprintf(buf, sizeof buf, "%s/%s", d, prog);
-        found = access(buf, X_OK) == 0;
-    }
-    free(copy);
-    return found;
+    return find_tool(prog, buf, sizeof buf);
 }
 
 static void decide(int i, wb_verdict v, const char *fmt, ...)
@@ -519,7 +559,7 @@ Suite *wb_build_suite(const wb_lab *lab)
         if (t->needs_gpu && !G.gpu_ok)
             decide(i, WB_SKIP, "needs a GPU, and none is usable here (see above)");
         else if (t->tool && !on_path(t->tool))
-            decide(i, WB_SKIP, "%s not found on PATH (it comes with the CUDA Toolkit)", t->tool);
+            decide(i, WB_SKIP, "%s not found (on PATH or in the CUDA Toolkit's bin)", t->tool);
         else if (t->needs_student && !G.student_ok)
             decide(i, WB_FAIL, "%s", G.compile_error);
         if (G.decided[i][0])

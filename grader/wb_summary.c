@@ -9,8 +9,27 @@
 /* usage: wb-summary SET LAB... ; reads build/report/SET/LAB/results.json,
  * writes build/report/SET/results.json and prints the table. Exit status 0
  * only when every lab has a result and every point was earned. */
+/* wb-summary --tsv FILE: one line per test, "id<TAB>verdict<TAB>points<TAB>max<TAB>reason",
+ * for the workbook's own test scripts. */
+static int print_tsv(const char *path)
+{
+    wb_result *r;
+    int n = wb_results_json_read(path, &r);
+    if (n < 0) {
+        fprintf(stderr, "%s: missing or not a results.json\n", path);
+        return 2;
+    }
+    for (int i = 0; i < n; i++)
+        printf("%s\t%s\t%d\t%d\t%s\n", r[i].id, wb_verdict_name(r[i].verdict), r[i].points,
+               r[i].max_points, r[i].reason);
+    free(r);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--tsv") == 0)
+        return print_tsv(argv[2]);
     if (argc < 3) {
         fprintf(stderr, "usage: %s SET LAB...\n", argv[0]);
         return 2;

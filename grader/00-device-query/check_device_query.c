@@ -427,7 +427,7 @@ static void test_q_my_fp32(wb_ctx *ctx)
 /* ----------------------------------------------------------- the suite */
 
 #define HOST(id, pts, fn, hint) {id, WB_CORRECTNESS, pts, 0, 1, 20, fn, NULL, NULL, NULL, NULL, hint}
-#define GPU(id, pts, fn, req, hint) {id, WB_CORRECTNESS, pts, 1, 1, 120, fn, req, NULL, NULL, NULL, hint}
+#define GPU(id, pts, secs, fn, req, hint) {id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint}
 #define QUESTION(id, pts, fn, gpu) {id, WB_QUESTION, pts, gpu, 0, 20, fn, NULL, NULL, NULL, NULL, \
                                     "README.md, \"Questions\""}
 
@@ -437,11 +437,11 @@ static const wb_test tests[] = {
     HOST("correct.peak_dram", 10, test_peak_dram_random, README_PEAKS),
     HOST("correct.pick_best", 10, test_pick_best_cases, "README.md, \"Choosing a device\""),
     HOST("correct.print", 5, test_print_report, "README.md, \"Build, run and expected output\""),
-    GPU("correct.count", 5, test_count_devices, NULL, "README.md, \"Counting devices\""),
-    GPU("correct.fields", 20, test_fields_all_devices, NULL,
+    GPU("correct.count", 5, 30, test_count_devices, NULL, "README.md, \"Counting devices\""),
+    GPU("correct.fields", 20, 60, test_fields_all_devices, NULL,
         "README.md, \"Reading properties and attributes\""),
-    GPU("check.fp32_vs_measured", 5, test_fp32_vs_measured, "correct.fields", README_PEAKS),
-    GPU("check.dram_vs_measured", 5, test_dram_vs_measured, "correct.fields", README_PEAKS),
+    GPU("check.fp32_vs_measured", 5, 120, test_fp32_vs_measured, "correct.fields", README_PEAKS),
+    GPU("check.dram_vs_measured", 5, 120, test_dram_vs_measured, "correct.fields", README_PEAKS),
     {"sanitizer.fill", WB_SANITIZER, 5, 1, 1, 300, NULL, "correct.fields", "compute-sanitizer",
      "correct.fields", "memcheck", "README.md, \"Debugging\""},
     QUESTION("question.a100_resident_threads", 2, test_q_a100_threads, 0),

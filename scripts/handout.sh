@@ -1,0 +1,7 @@
+#!/bin/sh
+# handout.sh - the student tarball: everything tracked except solutions/ and tests/broken/
+set -eu
+mkdir -p build
+git ls-files | grep -v -e '^solutions/' -e '^tests/broken/' |
+    tar -czf build/handout.tar.gz --transform 's,^,cuda-workbook/,' -T -
+echo "wrote build/handout.tar.gz ($(tar -tzf build/handout.tar.gz | wc -l) files, no solutions/)"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# test-broken.sh - grade deliberately broken labs and check that each loses
+# exactly the tests it should, with the reason it should, and nothing else.
+#
+# Each tests/broken/LAB/NAME.cu states its expectations in lines like
+#   expect: correct.pick_best FAIL signal 11
+# (test id, verdict, words the reason must contain). Every other test must
+# get the reference solution's verdict. Without a GPU, tests that need one
+# are SKIP for both, and are reported as skipped.
+set -u
+export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-0.5}
+status=0
+declare -A ref_done
+for src in tests/broken/*/*.cu; do
+    lab=$(basename "$(dirname "$src")"); name=$(basename "$src" .cu)
+    so=build/tests/broken/$lab/$name.so
+    out=build/tests/broken-report/$lab
+    mkdir -p "$out"
+    if [ -z "${ref_done[$lab]+x}" ]; then
+        build/solutions/$lab/grade --set solutions --report-dir "$out/reference" >"$out.reference.log" 2>&1 ||
+            true
+        ref_done[$lab]=1
+    fi
+    ref=$(build/tools/wb-summary --tsv "$out/reference/results.json") || {
+        echo "FAIL  broken/$lab: the reference run wrote no results"; status=1; continue; }
+    build/solutions/$lab/grade --set solutions --student "$so" \
+        --answers solutions/$lab/answers.txt --report-dir "$out/$name" >"$out/$name.log" 2>&1
+    got=$(build/tools/wb-summary --tsv "$out/$name/results.json") || {
+        echo "FAIL  broken/$lab/$name: the grader did not finish (log: $out/$name.log)"; status=1; continue; }
+    bad=0 skipped=0 checked=0
+    while IFS=$'\t' read -r id rverdict _; do
+        exp=$(sed -n "s/.*expect: $id \([A-Z]*\) *\(.*\)/\1\t\2/p" "$src" | sed 's/ *\*\/$//' | head -1)
+        want=${exp%%$'\t'*}; words=${exp#*$'\t'}
+        [ -z "$exp" ] && { want=$rverdict; words=""; }
+        line=$(grep -P "^\Q$id\E\t" <<<"$got")
+        gverdict=$(cut -f2 <<<"$line"); reason=$(cut -f5 <<<"$line")
+        if [ "$rverdict" = SKIP ]; then
+            [ -n "$exp" ] && skipped=$((skipped+1))
+            want=SKIP; words=""
+        fi
+        [ -n "$exp" ] && [ "$rverdict" != SKIP ] && checked=$((checked+1))
+        if [ "$gverdict" != "$want" ]; then
+            echo "FAIL  broken/$lab/$name: $id is $gverdict, expected $want${reason:+ ($reason)}"; bad=1
+        elif [ -n "$words" ] && ! grep -qiF -- "$words" <<<"$reason"; then
+            echo "FAIL  broken/$lab/$name: $id failed, but its reason lacks \"$words\": $reason"; bad=1
+        fi
+    done <<<"$ref"
+    if [ $bad = 1 ]; then
+        status=1
+    elif [ $checked = 0 ] && [ $skipped -gt 0 ]; then
+        echo "SKIP  broken/$lab/$name: its broken part needs a GPU (other tests unchanged)"
+    else
+        echo "PASS  broken/$lab/$name: loses exactly what it should"
+    fi
+done
+exit $status
