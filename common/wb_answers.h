@@ -36,11 +36,11 @@ void wb_answers_free(wb_answers *a);
 /* The value for key: NULL when the key is absent, "" when left blank. */
 const char *wb_answers_get(const wb_answers *a, const char *key);
 
-/* Reads a number written by a person: "221184", "221,184", "221 184",
- * "1.5e3", "19492 GFLOP/s" (a trailing unit is ignored). Returns 0 on success. */
+/* Reads a number written by a person: "65536", "65,536", "65 536",
+ * "1.5e3", "1234 GB/s" (a trailing unit is ignored). Returns 0 on success. */
 int wb_answer_number(const char *value, double *out);
 /* Canonical form of an answer: numbers as the shortest exact integer when
- * integral ("221,184" and "221184.0" both give "221184"), otherwise text
+ * integral ("65,536" and "65536.0" both give "65536"), otherwise text
  * lower-cased with white space collapsed. Returns 0, or -1 when out is too small. */
 int wb_answer_normalise(const char *value, char *out, size_t cap);
 /* Salted 64-bit FNV-1a hash of "salt:key:normalised value": how graders store

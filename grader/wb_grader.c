@@ -425,6 +425,7 @@ static void read_record(int i, wb_result *r, int *complete, int *has_reason)
             const char *row[] = {G.lab->name, G.opt.set, r->id, fld[0], fld[1], fld[2], fld[3],
                                  fld[4], G.gpu_ok ? G.gpu.name : "", seed};
             wb_csv_row(G.csv, 10, row);
+            fflush(G.csv);
         }
     }
     if (f)
@@ -769,12 +770,24 @@ static void print_header(void)
         snprintf(right, sizeof right, "no GPU");
     wb_format_header(buf, sizeof buf, G.lab->name, right);
     printf("%s\n", buf);
-    if (G.gpu_ok)
-        printf("  %s: %d SMs, SM clock %d MHz, memory clock %d MHz x %d bits, driver %d.%d, "
-               "runtime %d.%d\n",
+    if (G.gpu_ok) {
+        /* The driver's own version: nvidia-smi runs apart, so the parent stays CUDA-free. */
+        char drv[64] = "", cmd[128];
+        snprintf(cmd, sizeof cmd,
+                 "nvidia-smi --query-gpu=driver_version --format=csv,noheader -i %d 2>/dev/null",
+                 G.gpu.index);
+        FILE *p = popen(cmd, "r");
+        if (p && fgets(drv, sizeof drv, p))
+            drv[strcspn(drv, "\n")] = '\0';
+        if (p)
+            pclose(p);
+        printf("  %s: %d SMs, SM clock %d MHz, memory clock %d MHz x %d bits, driver %s "
+               "(CUDA %d.%d), runtime %d.%d\n",
                G.gpu_why, G.gpu.sm_count, G.gpu.sm_clock_khz / 1000, G.gpu.mem_clock_khz / 1000,
-               G.gpu.bus_width_bits, G.gpu.driver_version / 1000, G.gpu.driver_version % 1000 / 10,
-               G.gpu.runtime_version / 1000, G.gpu.runtime_version % 1000 / 10);
+               G.gpu.bus_width_bits, drv[0] ? drv : "?", G.gpu.driver_version / 1000,
+               G.gpu.driver_version % 1000 / 10, G.gpu.runtime_version / 1000,
+               G.gpu.runtime_version % 1000 / 10);
+    }
     else
         printf("  %s: tests that need a GPU are skipped\n", G.gpu_why);
     printf("  set %s, seed %llu (SEED=%llu repeats this run)\n", G.opt.set,
@@ -855,6 +868,7 @@ int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void))
         const char *hdr[] = {"lab", "set", "test", "metric", "value", "unit", "limit",
                              "comparison", "gpu", "seed"};
         wb_csv_row(G.csv, 10, hdr);
+        fflush(G.csv); /* nothing buffered may be inherited by the forked tests */
     }
     print_header();
     if (G.gpu_ok)

@@ -4,6 +4,7 @@
 # undone. Tests that need a GPU are SKIP without one, and are counted as such.
 set -u
 status=0
+mkdir -p build/report
 for lab in "$@"; do
     for set in solutions labs; do
         g=build/$set/$lab/grade
