@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *trim(char *s)
-{
+static char *trim(char *s) {
     while (isspace((unsigned char)*s))
         s++;
     size_t n = strlen(s);
@@ -19,8 +18,7 @@ static char *trim(char *s)
 }
 
 /* Cuts a comment: `#` at the start or after white space. */
-static void cut_comment(char *s)
-{
+static void cut_comment(char *s) {
     for (char *p = s; *p; p++) {
         if (*p == '#' && (p == s || isspace((unsigned char)p[-1]))) {
             *p = '\0';
@@ -29,8 +27,7 @@ static void cut_comment(char *s)
     }
 }
 
-static int valid_key(const char *k)
-{
+static int valid_key(const char *k) {
     if (!*k || strlen(k) >= WB_ANSWER_KEY_MAX)
         return 0;
     for (; *k; k++)
@@ -39,16 +36,15 @@ static int valid_key(const char *k)
     return 1;
 }
 
-static int parse_line(char *line, int lineno, const char *name, wb_answers *a)
-{
+static int parse_line(char *line, int lineno, const char *name, wb_answers *a) {
     cut_comment(line);
     char *s = trim(line);
     if (!*s)
         return 0;
     char *eq = strchr(s, '=');
     if (!eq) {
-        snprintf(a->error, sizeof a->error, "%s:%d: expected `key = value`, found \"%.60s\"",
-                 name, lineno, s);
+        snprintf(a->error, sizeof a->error, "%s:%d: expected `key = value`, found \"%.60s\"", name,
+                 lineno, s);
         return -1;
     }
     *eq = '\0';
@@ -60,14 +56,14 @@ static int parse_line(char *line, int lineno, const char *name, wb_answers *a)
         return -1;
     }
     if (strlen(value) >= WB_ANSWER_VALUE_MAX) {
-        snprintf(a->error, sizeof a->error, "%s:%d: answer longer than %d characters", name,
-                 lineno, WB_ANSWER_VALUE_MAX - 1);
+        snprintf(a->error, sizeof a->error, "%s:%d: answer longer than %d characters", name, lineno,
+                 WB_ANSWER_VALUE_MAX - 1);
         return -1;
     }
     for (int i = 0; i < a->n; i++) {
         if (strcmp(a->items[i].key, key) == 0) {
-            snprintf(a->error, sizeof a->error, "%s:%d: key \"%s\" already given on line %d",
-                     name, lineno, key, a->items[i].line);
+            snprintf(a->error, sizeof a->error, "%s:%d: key \"%s\" already given on line %d", name,
+                     lineno, key, a->items[i].line);
             return -1;
         }
     }
@@ -84,8 +80,7 @@ static int parse_line(char *line, int lineno, const char *name, wb_answers *a)
     return 0;
 }
 
-int wb_answers_parse(const char *text, const char *name, wb_answers *a)
-{
+int wb_answers_parse(const char *text, const char *name, wb_answers *a) {
     memset(a, 0, sizeof *a);
     char *copy = strdup(text);
     if (!copy)
@@ -105,8 +100,7 @@ int wb_answers_parse(const char *text, const char *name, wb_answers *a)
     return rc;
 }
 
-int wb_answers_load(const char *path, wb_answers *a)
-{
+int wb_answers_load(const char *path, wb_answers *a) {
     memset(a, 0, sizeof *a);
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -129,23 +123,20 @@ int wb_answers_load(const char *path, wb_answers *a)
     return rc;
 }
 
-void wb_answers_free(wb_answers *a)
-{
+void wb_answers_free(wb_answers *a) {
     free(a->items);
     a->items = NULL;
     a->n = 0;
 }
 
-const char *wb_answers_get(const wb_answers *a, const char *key)
-{
+const char *wb_answers_get(const wb_answers *a, const char *key) {
     for (int i = 0; i < a->n; i++)
         if (strcmp(a->items[i].key, key) == 0)
             return a->items[i].value;
     return NULL;
 }
 
-int wb_answer_number(const char *value, double *out)
-{
+int wb_answer_number(const char *value, double *out) {
     char buf[WB_ANSWER_VALUE_MAX];
     size_t j = 0;
     const char *p = value;
@@ -179,8 +170,7 @@ int wb_answer_number(const char *value, double *out)
     return 0;
 }
 
-int wb_answer_normalise(const char *value, char *out, size_t cap)
-{
+int wb_answer_normalise(const char *value, char *out, size_t cap) {
     double v;
     int n;
     if (wb_answer_number(value, &v) == 0) {
@@ -208,8 +198,7 @@ int wb_answer_normalise(const char *value, char *out, size_t cap)
     return 0;
 }
 
-uint64_t wb_answer_hash(const char *salt, const char *key, const char *value)
-{
+uint64_t wb_answer_hash(const char *salt, const char *key, const char *value) {
     char norm[WB_ANSWER_VALUE_MAX];
     if (wb_answer_normalise(value, norm, sizeof norm) != 0)
         norm[0] = '\0';

@@ -11,8 +11,7 @@
 
 /* Eight independent chains hide the FMA latency; a, b and the final test
  * come from the host, so the compiler can neither fold nor drop the work. */
-__global__ void wb_fma_kernel(float *out, float a, float b, int iters)
-{
+__global__ void wb_fma_kernel(float *out, float a, float b, int iters) {
     float x[FMA_CHAINS];
 #pragma unroll
     for (int k = 0; k < FMA_CHAINS; k++)
@@ -33,29 +32,26 @@ __global__ void wb_fma_kernel(float *out, float a, float b, int iters)
         out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-__global__ void wb_empty_kernel(void)
-{
-}
+__global__ void wb_empty_kernel(void) {}
 
 struct fma_args {
     float *out;
     int blocks, threads, iters;
 };
 
-static int fma_launch(void *p, void *stream)
-{
+static int fma_launch(void *p, void *stream) {
     struct fma_args *a = (struct fma_args *)p;
     wb_fma_kernel<<<a->blocks, a->threads, 0, (cudaStream_t)stream>>>(a->out, 0.999f, 0.001f,
-                                                                     a->iters);
+                                                                      a->iters);
     return cudaGetLastError();
 }
 
-extern "C" int wb_measure_fma_gflops(wb_ceiling *out)
-{
+extern "C" int wb_measure_fma_gflops(wb_ceiling *out) {
     struct fma_args a = {NULL, 0, 256, 64};
     int dev, sms, per_sm = 0;
     cudaError_t e;
-    if ((e = cudaGetDevice(&dev)) || (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) ||
+    if ((e = cudaGetDevice(&dev)) ||
+        (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) ||
         (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, wb_fma_kernel, a.threads, 0)))
         return e;
     a.blocks = sms * per_sm * 4; /* four full waves */
@@ -85,19 +81,18 @@ struct copy_args {
     size_t bytes;
 };
 
-static int copy_launch(void *p, void *stream)
-{
+static int copy_launch(void *p, void *stream) {
     struct copy_args *a = (struct copy_args *)p;
     return cudaMemcpyAsync(a->dst, a->src, a->bytes, cudaMemcpyDeviceToDevice,
                            (cudaStream_t)stream);
 }
 
-extern "C" int wb_measure_copy_gbps(wb_ceiling *out)
-{
+extern "C" int wb_measure_copy_gbps(wb_ceiling *out) {
     int dev, l2 = 0;
     size_t free_b = 0, total_b = 0;
     cudaError_t e;
-    if ((e = cudaGetDevice(&dev)) || (e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev)) ||
+    if ((e = cudaGetDevice(&dev)) ||
+        (e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev)) ||
         (e = cudaMemGetInfo(&free_b, &total_b)))
         return e;
     /* Sixteen times the L2 (at least 256 MiB), but no more than a quarter of free memory. */
@@ -132,15 +127,13 @@ extern "C" int wb_measure_copy_gbps(wb_ceiling *out)
     return cudaSuccess;
 }
 
-static double now_us(void)
-{
+static double now_us(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
 
-extern "C" int wb_measure_empty_launch_us(wb_ceiling *out)
-{
+extern "C" int wb_measure_empty_launch_us(wb_ceiling *out) {
     const int n = 20000;
     cudaError_t e;
     for (int i = 0; i < 100; i++) /* warm-up: module load, first-launch costs */

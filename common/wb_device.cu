@@ -7,13 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cudaError_t attr(int *v, cudaDeviceAttr a, int dev)
-{
+static cudaError_t attr(int *v, cudaDeviceAttr a, int dev) {
     return cudaDeviceGetAttribute(v, a, dev);
 }
 
-extern "C" int wb_gpu_query(int dev, wb_gpu *g)
-{
+extern "C" int wb_gpu_query(int dev, wb_gpu *g) {
     memset(g, 0, sizeof *g);
     g->index = dev;
     cudaError_t e = cudaGetDeviceCount(&g->count);
@@ -43,8 +41,7 @@ extern "C" int wb_gpu_query(int dev, wb_gpu *g)
     return cudaSuccess;
 }
 
-extern "C" int wb_gpu_select(wb_gpu *g, char *why, size_t cap)
-{
+extern "C" int wb_gpu_select(wb_gpu *g, char *why, size_t cap) {
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess)

@@ -12,13 +12,11 @@
 #define YELLOW "\033[33m"
 #define RESET "\033[0m"
 
-const char *wb_verdict_name(wb_verdict v)
-{
+const char *wb_verdict_name(wb_verdict v) {
     return v == WB_PASS ? "PASS" : v == WB_FAIL ? "FAIL" : "SKIP";
 }
 
-int wb_color_enabled(FILE *f)
-{
+int wb_color_enabled(FILE *f) {
     const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
     if (nc && *nc)
         return 0;
@@ -27,8 +25,7 @@ int wb_color_enabled(FILE *f)
     return isatty(fileno(f));
 }
 
-void wb_format_header(char *buf, size_t cap, const char *lab, const char *right)
-{
+void wb_format_header(char *buf, size_t cap, const char *lab, const char *right) {
     int used = snprintf(buf, cap, "== %s ", lab);
     int fill = 80 - used - 2 - (int)strlen(right);
     if (fill < 2)
@@ -39,9 +36,11 @@ void wb_format_header(char *buf, size_t cap, const char *lab, const char *right)
     snprintf(buf + used, cap - (size_t)used, "  %s", right);
 }
 
-void wb_format_result(char *buf, size_t cap, const wb_result *r, int color)
-{
-    const char *c = !color ? "" : r->verdict == WB_PASS ? GREEN : r->verdict == WB_FAIL ? RED : YELLOW;
+void wb_format_result(char *buf, size_t cap, const wb_result *r, int color) {
+    const char *c = !color                  ? ""
+                    : r->verdict == WB_PASS ? GREEN
+                    : r->verdict == WB_FAIL ? RED
+                                            : YELLOW;
     char pts[24];
     snprintf(pts, sizeof pts, "%d/%d", r->points, r->max_points);
     /* The reason goes on the same line when nothing was measured. */
@@ -56,8 +55,7 @@ void wb_format_result(char *buf, size_t cap, const wb_result *r, int color)
         snprintf(buf + n, cap - (size_t)n, "\n        hint: %s", r->hint);
 }
 
-void wb_csv_field(FILE *f, const char *s)
-{
+void wb_csv_field(FILE *f, const char *s) {
     if (!s)
         s = "";
     if (!strpbrk(s, ",\"\r\n")) {
@@ -73,8 +71,7 @@ void wb_csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void wb_csv_row(FILE *f, int n, const char *const *fields)
-{
+void wb_csv_row(FILE *f, int n, const char *const *fields) {
     for (int i = 0; i < n; i++) {
         if (i)
             fputc(',', f);
@@ -83,8 +80,7 @@ void wb_csv_row(FILE *f, int n, const char *const *fields)
     fputc('\n', f);
 }
 
-static json_object *result_to_json(const wb_result *r)
-{
+static json_object *result_to_json(const wb_result *r) {
     json_object *t = json_object_new_object();
     char name[128], out[1100];
     snprintf(name, sizeof name, "%s: %s", r->lab, r->id);
@@ -113,8 +109,7 @@ static json_object *result_to_json(const wb_result *r)
     return t;
 }
 
-int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output)
-{
+int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output) {
     json_object *root = json_object_new_object();
     json_object *tests = json_object_new_array();
     int score = 0;
@@ -133,15 +128,13 @@ int wb_results_json_write(const char *path, const wb_result *r, int n, const cha
     return rc == 0 ? 0 : -1;
 }
 
-static void copy_str(char *dst, size_t cap, json_object *obj, const char *key)
-{
+static void copy_str(char *dst, size_t cap, json_object *obj, const char *key) {
     json_object *v;
     const char *s = json_object_object_get_ex(obj, key, &v) ? json_object_get_string(v) : "";
     snprintf(dst, cap, "%s", s ? s : "");
 }
 
-static int result_from_json(json_object *t, wb_result *r)
-{
+static int result_from_json(json_object *t, wb_result *r) {
     json_object *wb, *v, *tags;
     memset(r, 0, sizeof *r);
     if (!json_object_object_get_ex(t, "extra_data", &wb))
@@ -153,7 +146,9 @@ static int result_from_json(json_object *t, wb_result *r)
     copy_str(r->hint, sizeof r->hint, wb, "hint");
     char verdict[8];
     copy_str(verdict, sizeof verdict, wb, "verdict");
-    r->verdict = strcmp(verdict, "PASS") == 0 ? WB_PASS : strcmp(verdict, "SKIP") == 0 ? WB_SKIP : WB_FAIL;
+    r->verdict = strcmp(verdict, "PASS") == 0   ? WB_PASS
+                 : strcmp(verdict, "SKIP") == 0 ? WB_SKIP
+                                                : WB_FAIL;
     if (json_object_object_get_ex(wb, "seconds", &v))
         r->seconds = json_object_get_double(v);
     if (json_object_object_get_ex(t, "score", &v))
@@ -166,8 +161,7 @@ static int result_from_json(json_object *t, wb_result *r)
     return 0;
 }
 
-int wb_results_json_read(const char *path, wb_result **out)
-{
+int wb_results_json_read(const char *path, wb_result **out) {
     json_object *root = json_object_from_file(path), *tests;
     *out = NULL;
     if (!root)

@@ -14,11 +14,11 @@ typedef enum { WB_PASS = 0, WB_FAIL = 1, WB_SKIP = 2 } wb_verdict;
 
 /* One graded test as every report shows it. */
 typedef struct wb_result {
-    char lab[48];       /* "00-device-query" */
-    char id[64];        /* "correct.fields" */
-    char kind[16];      /* correctness, performance, question, sanitizer */
+    char lab[48];  /* "00-device-query" */
+    char id[64];   /* "correct.fields" */
+    char kind[16]; /* correctness, performance, question, sanitizer */
     wb_verdict verdict;
-    int points;         /* earned */
+    int points; /* earned */
     int max_points;
     char measured[256]; /* "speedup 1.02x over baseline, need >= 1.60x" */
     char reason[512];   /* why points were lost or the test skipped */

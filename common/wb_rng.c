@@ -6,28 +6,24 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint64_t splitmix64(uint64_t *x)
-{
+static uint64_t splitmix64(uint64_t *x) {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
+static uint64_t rotl(uint64_t x, int k) {
     return (x << k) | (x >> (64 - k));
 }
 
-void wb_rng_seed(wb_rng *r, uint64_t seed)
-{
+void wb_rng_seed(wb_rng *r, uint64_t seed) {
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)
         r->s[i] = splitmix64(&x);
 }
 
-uint64_t wb_rng_u64(wb_rng *r)
-{
+uint64_t wb_rng_u64(wb_rng *r) {
     uint64_t *s = r->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -40,13 +36,11 @@ uint64_t wb_rng_u64(wb_rng *r)
     return result;
 }
 
-double wb_rng_uniform(wb_rng *r)
-{
+double wb_rng_uniform(wb_rng *r) {
     return (double)(wb_rng_u64(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-int64_t wb_rng_range(wb_rng *r, int64_t lo, int64_t hi)
-{
+int64_t wb_rng_range(wb_rng *r, int64_t lo, int64_t hi) {
     uint64_t span = (uint64_t)(hi - lo) + 1;
     if (span == 0) /* the whole 64-bit range */
         return (int64_t)wb_rng_u64(r);
@@ -59,14 +53,12 @@ int64_t wb_rng_range(wb_rng *r, int64_t lo, int64_t hi)
     return lo + (int64_t)(v % span);
 }
 
-void wb_rng_fill_float(wb_rng *r, float *h_out, size_t n, float lo, float hi)
-{
+void wb_rng_fill_float(wb_rng *r, float *h_out, size_t n, float lo, float hi) {
     for (size_t i = 0; i < n; i++)
         h_out[i] = lo + (hi - lo) * (float)wb_rng_uniform(r);
 }
 
-uint64_t wb_rng_seed_from_env(void)
-{
+uint64_t wb_rng_seed_from_env(void) {
     const char *s = getenv("SEED");
     if (s && *s) {
         char *end;

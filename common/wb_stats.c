@@ -6,14 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_double(const void *a, const void *b)
-{
+static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-double wb_quantile(const double *v, size_t n, double q)
-{
+double wb_quantile(const double *v, size_t n, double q) {
     if (n == 0)
         return NAN;
     double *s = malloc(n * sizeof *s);
@@ -29,13 +27,11 @@ double wb_quantile(const double *v, size_t n, double q)
     return r;
 }
 
-double wb_median(const double *v, size_t n)
-{
+double wb_median(const double *v, size_t n) {
     return wb_quantile(v, n, 0.5);
 }
 
-double wb_rel_spread(const double *v, size_t n)
-{
+double wb_rel_spread(const double *v, size_t n) {
     if (n < 2)
         return 0.0;
     double med = wb_median(v, n);
@@ -44,16 +40,14 @@ double wb_rel_spread(const double *v, size_t n)
     return (wb_quantile(v, n, 0.75) - wb_quantile(v, n, 0.25)) / fabs(med);
 }
 
-double wb_min(const double *v, size_t n)
-{
+double wb_min(const double *v, size_t n) {
     double m = n ? v[0] : NAN;
     for (size_t i = 1; i < n; i++)
         m = v[i] < m ? v[i] : m;
     return m;
 }
 
-double wb_max(const double *v, size_t n)
-{
+double wb_max(const double *v, size_t n) {
     double m = n ? v[0] : NAN;
     for (size_t i = 1; i < n; i++)
         m = v[i] > m ? v[i] : m;

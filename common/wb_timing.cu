@@ -7,23 +7,20 @@
 #include <stdlib.h>
 #include <time.h>
 
-extern "C" wb_time_opts wb_time_defaults(void)
-{
+extern "C" wb_time_opts wb_time_defaults(void) {
     wb_time_opts o = {3, 15, 201, 10.0, 0.03};
     return o;
 }
 
-static double now_s(void)
-{
+static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* Runs f once between two events and returns its time in ms (or -1 on error). */
-static cudaError_t time_once(wb_work_fn f, void *arg, cudaStream_t s, cudaEvent_t a,
-                             cudaEvent_t b, double *ms)
-{
+static cudaError_t time_once(wb_work_fn f, void *arg, cudaStream_t s, cudaEvent_t a, cudaEvent_t b,
+                             double *ms) {
     cudaError_t e;
     float t = 0;
     if ((e = cudaEventRecord(a, s)) != cudaSuccess)
@@ -44,8 +41,7 @@ struct timer {
     cudaEvent_t a, b;
 };
 
-static cudaError_t timer_open(struct timer *t)
-{
+static cudaError_t timer_open(struct timer *t) {
     cudaError_t e = cudaStreamCreateWithFlags(&t->s, cudaStreamNonBlocking);
     if (e == cudaSuccess)
         e = cudaEventCreate(&t->a);
@@ -54,23 +50,20 @@ static cudaError_t timer_open(struct timer *t)
     return e;
 }
 
-static void timer_close(struct timer *t)
-{
+static void timer_close(struct timer *t) {
     cudaEventDestroy(t->a);
     cudaEventDestroy(t->b);
     cudaStreamDestroy(t->s);
 }
 
-static int enough(const double *r, int n, const wb_time_opts *o, double t0)
-{
+static int enough(const double *r, int n, const wb_time_opts *o, double t0) {
     if (n >= o->max_trials || now_s() - t0 > o->max_seconds)
         return 1;
     return n >= o->min_trials && wb_rel_spread(r, (size_t)n) <= o->target_spread;
 }
 
 extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
-                             const wb_time_opts *o, wb_ratio *out)
-{
+                             const wb_time_opts *o, wb_ratio *out) {
     struct timer t;
     cudaError_t e = timer_open(&t);
     double *tb = (double *)calloc((size_t)o->max_trials, sizeof *tb);
@@ -118,8 +111,7 @@ extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, v
 }
 
 extern "C" int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms,
-                           double *spread)
-{
+                           double *spread) {
     struct timer t;
     cudaError_t e = timer_open(&t);
     double *v = (double *)calloc((size_t)o->max_trials, sizeof *v);

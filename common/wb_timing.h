@@ -12,17 +12,17 @@ extern "C" {
 typedef int (*wb_work_fn)(void *arg, void *stream);
 
 typedef struct wb_time_opts {
-    int warmup;          /* untimed runs of each side first */
-    int min_trials;      /* pairs timed before the spread is looked at */
-    int max_trials;      /* cap on timed pairs */
-    double max_seconds;  /* cap on wall time spent timing */
+    int warmup;           /* untimed runs of each side first */
+    int min_trials;       /* pairs timed before the spread is looked at */
+    int max_trials;       /* cap on timed pairs */
+    double max_seconds;   /* cap on wall time spent timing */
     double target_spread; /* stop once the ratio's IQR/median is below this */
 } wb_time_opts;
 
 typedef struct wb_ratio {
-    double ratio;        /* median over pairs of baseline time / candidate time */
+    double ratio; /* median over pairs of baseline time / candidate time */
     double ratio_min, ratio_max;
-    double spread;       /* IQR / median of the per-pair ratios */
+    double spread;           /* IQR / median of the per-pair ratios */
     double base_ms, cand_ms; /* medians */
     int trials;
 } wb_ratio;
@@ -37,8 +37,7 @@ wb_time_opts wb_time_defaults(void);
 int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
                   const wb_time_opts *o, wb_ratio *out);
 /* Times one piece of work: median milliseconds and relative spread. */
-int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms,
-                double *spread);
+int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms, double *spread);
 
 #ifdef __cplusplus
 }

@@ -49,7 +49,7 @@ static struct {
     options opt;
     int gpu_ok;
     wb_gpu gpu;
-    char gpu_why[256];  /* how the device was chosen, or why none is usable */
+    char gpu_why[256]; /* how the device was chosen, or why none is usable */
     uint64_t seed;
     char tmpdir[PATH_MAX + 16];
     char report_dir[PATH_MAX];
@@ -60,7 +60,7 @@ static struct {
     int selected[WB_MAX_TESTS];
     char decided[WB_MAX_TESTS][400]; /* reason it is SKIP/FAIL without running */
     wb_verdict decided_verdict[WB_MAX_TESTS];
-    char gate[WB_MAX_TESTS][300];    /* prerequisite failed: reason */
+    char gate[WB_MAX_TESTS][300]; /* prerequisite failed: reason */
     wb_result res[WB_MAX_TESTS];
     int done[WB_MAX_TESTS];
     double t_start;
@@ -73,29 +73,25 @@ static struct {
     int answers_loaded;
 } G;
 
-static double now_s(void)
-{
+static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static const char *kind_name(wb_kind k)
-{
+static const char *kind_name(wb_kind k) {
     static const char *names[] = {"correctness", "performance", "question", "sanitizer"};
     return names[k];
 }
 
 /* ------------------------------------------------------------------ records */
 
-static void record_path(int idx, char *buf, size_t cap)
-{
+static void record_path(int idx, char *buf, size_t cap) {
     snprintf(buf, cap, "%s/%d.rec", G.tmpdir, idx);
 }
 
 /* Appends "key<TAB>value" to this test's record, one line, tabs and breaks flattened. */
-static void record_put(wb_ctx *ctx, const char *key, const char *value)
-{
+static void record_put(wb_ctx *ctx, const char *key, const char *value) {
     char path[PATH_MAX + 16];
     record_path(ctx->idx, path, sizeof path);
     FILE *f = fopen(path, "a");
@@ -108,23 +104,20 @@ static void record_put(wb_ctx *ctx, const char *key, const char *value)
     fclose(f);
 }
 
-static void vrecord(wb_ctx *ctx, const char *key, const char *fmt, va_list ap)
-{
+static void vrecord(wb_ctx *ctx, const char *key, const char *fmt, va_list ap) {
     char buf[512];
     vsnprintf(buf, sizeof buf, fmt, ap);
     record_put(ctx, key, buf);
 }
 
-void wb_measured(wb_ctx *ctx, const char *fmt, ...)
-{
+void wb_measured(wb_ctx *ctx, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vrecord(ctx, "measured", fmt, ap);
     va_end(ap);
 }
 
-void wb_hint(wb_ctx *ctx, const char *fmt, ...)
-{
+void wb_hint(wb_ctx *ctx, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vrecord(ctx, "hint", fmt, ap);
@@ -132,8 +125,7 @@ void wb_hint(wb_ctx *ctx, const char *fmt, ...)
 }
 
 void wb_record(wb_ctx *ctx, const char *metric, double value, const char *unit, double limit,
-               const char *cmp)
-{
+               const char *cmp) {
     char buf[256];
     snprintf(buf, sizeof buf, "%s\t%.6g\t%s\t%.6g\t%s", metric, value, unit, limit, cmp);
     char path[PATH_MAX + 16];
@@ -145,8 +137,7 @@ void wb_record(wb_ctx *ctx, const char *metric, double value, const char *unit, 
     }
 }
 
-void wb_fail(wb_ctx *ctx, const char *fmt, ...)
-{
+void wb_fail(wb_ctx *ctx, const char *fmt, ...) {
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
@@ -162,8 +153,7 @@ void wb_fail(wb_ctx *ctx, const char *fmt, ...)
     _exit(1); /* not reached */
 }
 
-void wb_cuda(wb_ctx *ctx, int err, const char *what)
-{
+void wb_cuda(wb_ctx *ctx, int err, const char *what) {
     if (err == 0)
         return;
     char name[64], text[160];
@@ -174,8 +164,7 @@ void wb_cuda(wb_ctx *ctx, int err, const char *what)
 
 /* ----------------------------------------------------------- student code */
 
-void *wb_student_sym(wb_ctx *ctx, const char *name)
-{
+void *wb_student_sym(wb_ctx *ctx, const char *name) {
     if (!G.student_handle) {
         G.student_handle = dlopen(G.opt.student, RTLD_NOW | RTLD_LOCAL);
         if (!G.student_handle)
@@ -188,8 +177,7 @@ void *wb_student_sym(wb_ctx *ctx, const char *name)
     return p;
 }
 
-const char *wb_answer(wb_ctx *ctx, const char *key)
-{
+const char *wb_answer(wb_ctx *ctx, const char *key) {
     if (!G.answers_loaded) {
         if (wb_answers_load(G.opt.answers, &G.answers) != 0)
             wb_fail(ctx, "%s", G.answers.error);
@@ -203,8 +191,7 @@ const char *wb_answer(wb_ctx *ctx, const char *key)
     return v;
 }
 
-void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what)
-{
+void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what) {
     const char *v = wb_answer(ctx, key);
     wb_measured(ctx, "%s = %s", key, v);
     if (wb_answer_hash(G.lab->salt, key, v) != expected)
@@ -213,8 +200,7 @@ void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const cha
 }
 
 void wb_question_number(wb_ctx *ctx, const char *key, double expected, double rel_tol,
-                        const char *what)
-{
+                        const char *what) {
     const char *v = wb_answer(ctx, key);
     double got;
     wb_measured(ctx, "%s = %s", key, v);
@@ -225,27 +211,23 @@ void wb_question_number(wb_ctx *ctx, const char *key, double expected, double re
                 v, rel_tol * 100, what);
 }
 
-const char *wb_salt(wb_ctx *ctx)
-{
+const char *wb_salt(wb_ctx *ctx) {
     (void)ctx;
     return G.lab->salt;
 }
 
-uint64_t wb_seed(wb_ctx *ctx)
-{
+uint64_t wb_seed(wb_ctx *ctx) {
     return ctx->seed;
 }
 
-const wb_gpu *wb_ctx_gpu(wb_ctx *ctx)
-{
+const wb_gpu *wb_ctx_gpu(wb_ctx *ctx) {
     (void)ctx;
     return &G.gpu;
 }
 
 /* ------------------------------------------------------------ the tests */
 
-static int find_test(const char *id)
-{
+static int find_test(const char *id) {
     for (int i = 0; i < G.lab->n_tests; i++)
         if (strcmp(G.lab->tests[i].id, id) == 0)
             return i;
@@ -256,8 +238,7 @@ static void sanitizer_body(wb_ctx *ctx);
 static int find_tool(const char *prog, char *out, size_t cap);
 
 /* Runs one test body in this process, then ends it with WB_DONE_STATUS. */
-static void run_body(int idx)
-{
+static void run_body(int idx) {
     const wb_test *t = &G.lab->tests[idx];
     wb_ctx ctx = {idx, t, G.seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(idx + 1))};
     if (G.gate[idx][0])
@@ -288,8 +269,9 @@ static void run_body(int idx)
         if (e == cudaSuccess)
             e = cudaGetLastError();
         if (e != cudaSuccess)
-            wb_fail(&ctx, "a CUDA error is pending after the test: %s (%s); a kernel of the code "
-                          "under test failed (README, \"Debugging\")",
+            wb_fail(&ctx,
+                    "a CUDA error is pending after the test: %s (%s); a kernel of the code "
+                    "under test failed (README, \"Debugging\")",
                     cudaGetErrorName(e), cudaGetErrorString(e));
     }
     if (!G.run_body_mode)
@@ -298,15 +280,13 @@ static void run_body(int idx)
     _exit(WB_DONE_STATUS); /* skips atexit handlers and the student's destructors */
 }
 
-START_TEST(wb_dispatch)
-{
+START_TEST(wb_dispatch) {
     run_body(_i);
 }
 END_TEST
 
 /* Runs the target test's body under compute-sanitizer, in a fresh process. */
-static void sanitizer_body(wb_ctx *ctx)
-{
+static void sanitizer_body(wb_ctx *ctx) {
     const wb_test *t = ctx->t;
     char log[PATH_MAX + 32], cmd[4 * PATH_MAX], self[PATH_MAX], tool[PATH_MAX];
     if (!find_tool("compute-sanitizer", tool, sizeof tool))
@@ -328,8 +308,9 @@ static void sanitizer_body(wb_ctx *ctx)
     char line[512];
     while (f && fgets(line, sizeof line, f)) {
         char *p = line + strspn(line, "= ");
-        if (!first[0] && (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
-                          strstr(p, "Uninitialized") || strstr(p, "Barrier") || strncmp(p, "FAIL", 4) == 0)) {
+        if (!first[0] &&
+            (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
+             strstr(p, "Uninitialized") || strstr(p, "Barrier") || strncmp(p, "FAIL", 4) == 0)) {
             p[strcspn(p, "\n")] = '\0';
             snprintf(first, sizeof first, "%s", p);
         }
@@ -338,8 +319,10 @@ static void sanitizer_body(wb_ctx *ctx)
         fclose(f);
     wb_measured(ctx, "compute-sanitizer --tool %s over %s", t->sanitizer, t->target);
     if (code == WB_SANITIZER_STATUS)
-        wb_fail(ctx, "compute-sanitizer %s found errors: %s (full log: run the lab under "
-                     "compute-sanitizer, see README \"Debugging\")", t->sanitizer, first);
+        wb_fail(ctx,
+                "compute-sanitizer %s found errors: %s (full log: run the lab under "
+                "compute-sanitizer, see README \"Debugging\")",
+                t->sanitizer, first);
     if (code != WB_DONE_STATUS)
         wb_fail(ctx, "%s did not complete under compute-sanitizer (exit status %d)%s%s", t->target,
                 code, first[0] ? ": " : "", first);
@@ -347,8 +330,7 @@ static void sanitizer_body(wb_ctx *ctx)
 
 /* ----------------------------------------------------- parent-side hooks */
 
-static void print_result(int i)
-{
+static void print_result(int i) {
     char buf[2048];
     if (!G.selected[i])
         return;
@@ -358,8 +340,7 @@ static void print_result(int i)
 }
 
 /* Prints, in order, every decided (not run) test up to index upto. */
-static void flush_decided(int upto)
-{
+static void flush_decided(int upto) {
     for (; G.printed_upto < upto; G.printed_upto++)
         if (G.done[G.printed_upto])
             print_result(G.printed_upto);
@@ -367,8 +348,7 @@ static void flush_decided(int upto)
 
 static int current_idx = -1;
 
-static void parent_setup(void)
-{
+static void parent_setup(void) {
     /* Find the next test Check will run: the first selected, undecided, not done. */
     int i = 0;
     while (i < G.lab->n_tests && (!G.selected[i] || G.decided[i][0] || G.done[i]))
@@ -393,8 +373,7 @@ static void parent_setup(void)
     G.t_start = now_s();
 }
 
-static void read_record(int i, wb_result *r, int *complete, int *has_reason)
-{
+static void read_record(int i, wb_result *r, int *complete, int *has_reason) {
     char path[PATH_MAX + 16], line[1024];
     record_path(i, path, sizeof path);
     *complete = *has_reason = 0;
@@ -422,8 +401,10 @@ static void read_record(int i, wb_result *r, int *complete, int *has_reason)
                 fld[k] = p;
             char seed[32];
             snprintf(seed, sizeof seed, "%llu", (unsigned long long)G.seed);
-            const char *row[] = {G.lab->name, G.opt.set, r->id, fld[0], fld[1], fld[2], fld[3],
-                                 fld[4], G.gpu_ok ? G.gpu.name : "", seed};
+            const char *row[] = {G.lab->name, G.opt.set, r->id,
+                                 fld[0],      fld[1],    fld[2],
+                                 fld[3],      fld[4],    G.gpu_ok ? G.gpu.name : "",
+                                 seed};
             wb_csv_row(G.csv, 10, row);
             fflush(G.csv);
         }
@@ -433,29 +414,30 @@ static void read_record(int i, wb_result *r, int *complete, int *has_reason)
 }
 
 /* Turns Check's message for an abnormal end into a reason a student understands. */
-static void explain_abnormal(const char *msg, const wb_test *t, char *out, size_t cap)
-{
+static void explain_abnormal(const char *msg, const wb_test *t, char *out, size_t cap) {
     int v;
     const char *mult = getenv("CK_TIMEOUT_MULTIPLIER");
     if (strstr(msg, "timeout"))
         snprintf(out, cap,
                  "did not finish within %.0f s%s: a kernel that never ends, a deadlock at a "
                  "barrier, or very slow code (CK_TIMEOUT_MULTIPLIER=4 allows four times longer)",
-                 t->timeout_s * (mult ? atof(mult) : 1.0), mult ? " (after CK_TIMEOUT_MULTIPLIER)" : "");
+                 t->timeout_s * (mult ? atof(mult) : 1.0),
+                 mult ? " (after CK_TIMEOUT_MULTIPLIER)" : "");
     else if (sscanf(msg, "Early exit with return value %d", &v) == 1)
         snprintf(out, cap,
                  "the test process ended early with exit status %d before the test finished: "
-                 "does the code call exit(), _exit() or return from a crash handler?", v);
+                 "does the code call exit(), _exit() or return from a crash handler?",
+                 v);
     else if (sscanf(msg, "Received signal %d", &v) == 1)
         snprintf(out, cap, "the test process was killed by signal %d (%s)%s", v, strsignal(v),
-                 v == SIGSEGV ? ": a bad host pointer? (see README \"Debugging\")"
-                 : v == SIGABRT ? ": abort() or a failed assert() in the code under test" : "");
+                 v == SIGSEGV   ? ": a bad host pointer? (see README \"Debugging\")"
+                 : v == SIGABRT ? ": abort() or a failed assert() in the code under test"
+                                : "");
     else
         snprintf(out, cap, "%s", msg);
 }
 
-static void parent_teardown(void)
-{
+static void parent_teardown(void) {
     int i = current_idx, complete, has_reason;
     const wb_test *t = &G.lab->tests[i];
     wb_result *r = &G.res[i];
@@ -494,8 +476,7 @@ static void parent_teardown(void)
 
 /* Finds a toolkit program on PATH, else in $CUDA_PATH/bin or /usr/local/cuda/bin;
  * stores its path in out. Returns 1 when found. */
-static int find_tool(const char *prog, char *out, size_t cap)
-{
+static int find_tool(const char *prog, char *out, size_t cap) {
     const char *path = getenv("PATH"), *cuda = getenv("CUDA_PATH");
     char dirs[8192];
     snprintf(dirs, sizeof dirs, "%s:%s/bin:/usr/local/cuda/bin", path ? path : "",
@@ -509,14 +490,12 @@ static int find_tool(const char *prog, char *out, size_t cap)
     return 0;
 }
 
-static int on_path(const char *prog)
-{
+static int on_path(const char *prog) {
     char buf[PATH_MAX];
     return find_tool(prog, buf, sizeof buf);
 }
 
-static void decide(int i, wb_verdict v, const char *fmt, ...)
-{
+static void decide(int i, wb_verdict v, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(G.decided[i], sizeof G.decided[i], fmt, ap);
@@ -529,8 +508,7 @@ static void decide(int i, wb_verdict v, const char *fmt, ...)
     G.done[i] = 1;
 }
 
-static int selected_by_only(const char *id)
-{
+static int selected_by_only(const char *id) {
     if (!G.opt.only)
         return 1;
     char buf[512];
@@ -541,8 +519,7 @@ static int selected_by_only(const char *id)
     return 0;
 }
 
-Suite *wb_build_suite(const wb_lab *lab)
-{
+Suite *wb_build_suite(const wb_lab *lab) {
     G.lab = lab;
     Suite *s = suite_create(lab->name);
     if (G.opt.list || G.run_body_mode)
@@ -578,8 +555,7 @@ Suite *wb_build_suite(const wb_lab *lab)
 
 /* Asks a child process which GPU to use: the parent must never call CUDA,
  * since a CUDA context does not survive fork(). */
-static void probe_gpu(void)
-{
+static void probe_gpu(void) {
     int fd[2];
     struct {
         int err;
@@ -622,10 +598,10 @@ static void probe_gpu(void)
 }
 
 /* Warns when other processes hold the GPU: their load skews timings. */
-static void warn_other_processes(void)
-{
+static void warn_other_processes(void) {
     FILE *p = popen("nvidia-smi --query-compute-apps=pid,process_name --format=csv,noheader "
-                    "2>/dev/null", "r");
+                    "2>/dev/null",
+                    "r");
     if (!p)
         return;
     char line[256];
@@ -638,13 +614,13 @@ static void warn_other_processes(void)
     first[strcspn(first, "\n")] = '\0';
     if (n > 0)
         printf("  warning: %d other process(es) use a GPU (%s...): timings may be noisy; limits "
-               "are ratios, but rerun if a performance test fails narrowly\n", n, first);
+               "are ratios, but rerun if a performance test fails narrowly\n",
+               n, first);
 }
 
 /* ---------------------------------------------------------- the program */
 
-static void first_compile_error(void)
-{
+static void first_compile_error(void) {
     snprintf(G.compile_error, sizeof G.compile_error,
              "%s/%s did not build, so its tests cannot run", G.opt.set, G.lab->source);
     if (!G.opt.build_log)
@@ -663,8 +639,7 @@ static void first_compile_error(void)
         fclose(f);
 }
 
-static int parse_options(int argc, char **argv, options *o)
-{
+static int parse_options(int argc, char **argv, options *o) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         const char **slot = strcmp(a, "--set") == 0          ? &o->set
@@ -694,8 +669,7 @@ static int parse_options(int argc, char **argv, options *o)
 /* Defaults come from where the grader lives, build/<set>/<lab>/grade: the
  * student library beside it, answers in <set>/<lab>/, reports in
  * build/report/<set>/<lab>/. Paths are relative when run from the top. */
-static void default_paths(options *o, const char *lab)
-{
+static void default_paths(options *o, const char *lab) {
     static char set[64], student[PATH_MAX + 32], answers[2 * PATH_MAX], report[2 * PATH_MAX];
     char exe[PATH_MAX] = "", cwd[PATH_MAX] = "", root[PATH_MAX] = ".", dir[PATH_MAX] = ".";
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -735,8 +709,7 @@ static void default_paths(options *o, const char *lab)
     }
 }
 
-static int mkdir_p(const char *path)
-{
+static int mkdir_p(const char *path) {
     char buf[PATH_MAX];
     snprintf(buf, sizeof buf, "%s", path);
     for (char *p = buf + 1; *p; p++) {
@@ -749,8 +722,7 @@ static int mkdir_p(const char *path)
     return mkdir(buf, 0755) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-static void list_tests(void)
-{
+static void list_tests(void) {
     int total = 0;
     for (int i = 0; i < G.lab->n_tests; i++) {
         const wb_test *t = &G.lab->tests[i];
@@ -761,8 +733,7 @@ static void list_tests(void)
     printf("total %d\n", total);
 }
 
-static void print_header(void)
-{
+static void print_header(void) {
     char right[300], buf[400];
     if (G.gpu_ok)
         wb_gpu_label(&G.gpu, right, sizeof right);
@@ -787,16 +758,14 @@ static void print_header(void)
                G.gpu.bus_width_bits, drv[0] ? drv : "?", G.gpu.driver_version / 1000,
                G.gpu.driver_version % 1000 / 10, G.gpu.runtime_version / 1000,
                G.gpu.runtime_version % 1000 / 10);
-    }
-    else
+    } else
         printf("  %s: tests that need a GPU are skipped\n", G.gpu_why);
     printf("  set %s, seed %llu (SEED=%llu repeats this run)\n", G.opt.set,
            (unsigned long long)G.seed, (unsigned long long)G.seed);
     fflush(stdout);
 }
 
-static int write_reports(int *score, int *total, int *skipped_points)
-{
+static int write_reports(int *score, int *total, int *skipped_points) {
     char path[PATH_MAX + 32], out[600];
     *score = *total = *skipped_points = 0;
     int n = 0;
@@ -810,14 +779,13 @@ static int write_reports(int *score, int *total, int *skipped_points)
         if (G.res[i].verdict == WB_SKIP)
             *skipped_points += G.res[i].max_points;
     }
-    snprintf(out, sizeof out, "%s on %s; seed %llu", G.lab->name,
-             G.gpu_ok ? G.gpu.name : "no GPU", (unsigned long long)G.seed);
+    snprintf(out, sizeof out, "%s on %s; seed %llu", G.lab->name, G.gpu_ok ? G.gpu.name : "no GPU",
+             (unsigned long long)G.seed);
     snprintf(path, sizeof path, "%s/results.json", G.report_dir);
     return wb_results_json_write(path, kept, n, out);
 }
 
-int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void))
-{
+int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void)) {
     if (parse_options(argc, argv, &G.opt) != 0)
         return 2;
     G.run_body_mode = G.opt.run_body != NULL;
@@ -865,8 +833,8 @@ int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void))
     snprintf(path, sizeof path, "%s/measurements.csv", G.report_dir);
     G.csv = fopen(path, "w");
     if (G.csv) {
-        const char *hdr[] = {"lab", "set", "test", "metric", "value", "unit", "limit",
-                             "comparison", "gpu", "seed"};
+        const char *hdr[] = {"lab",  "set",   "test",       "metric", "value",
+                             "unit", "limit", "comparison", "gpu",    "seed"};
         wb_csv_row(G.csv, 10, hdr);
         fflush(G.csv); /* nothing buffered may be inherited by the forked tests */
     }

@@ -22,7 +22,7 @@ typedef void (*wb_test_fn)(wb_ctx *ctx);
  * only if its body returns normally, after which the framework ends the
  * process with a status that student code cannot produce by accident. */
 typedef struct wb_test {
-    const char *id;        /* shown to students: "correct.fields" */
+    const char *id; /* shown to students: "correct.fields" */
     wb_kind kind;
     int points;
     int needs_gpu;         /* SKIP (never PASS) when no GPU is usable */

@@ -4,8 +4,7 @@
 
 #include <stdio.h>
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: %s SALT KEY ANSWER\n", argv[0]);
         return 2;

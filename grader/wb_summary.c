@@ -11,8 +11,7 @@
  * only when every lab has a result and every point was earned. */
 /* wb-summary --tsv FILE: one line per test, "id<TAB>verdict<TAB>points<TAB>max<TAB>reason",
  * for the workbook's own test scripts. */
-static int print_tsv(const char *path)
-{
+static int print_tsv(const char *path) {
     wb_result *r;
     int n = wb_results_json_read(path, &r);
     if (n < 0) {
@@ -26,8 +25,7 @@ static int print_tsv(const char *path)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--tsv") == 0)
         return print_tsv(argv[2]);
     if (argc < 3) {

@@ -1,4 +1,5 @@
-/* check_common.c - unit tests of common/: statistics, generator, answers, reports, GPU arithmetic */
+/* check_common.c - unit tests of common/: statistics, generator, answers, reports, GPU arithmetic
+ */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include <check.h>
@@ -14,8 +15,7 @@
 #include "wb_rng.h"
 #include "wb_stats.h"
 
-START_TEST(test_stats_median_odd_even)
-{
+START_TEST(test_stats_median_odd_even) {
     double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
     ck_assert_double_eq(wb_median(odd, 3), 3);
     ck_assert_double_eq(wb_median(even, 4), 2.5);
@@ -24,8 +24,7 @@ START_TEST(test_stats_median_odd_even)
 }
 END_TEST
 
-START_TEST(test_stats_quantiles_spread)
-{
+START_TEST(test_stats_quantiles_spread) {
     double v[] = {1, 2, 3, 4, 5};
     ck_assert_double_eq(wb_quantile(v, 5, 0.25), 2);
     ck_assert_double_eq(wb_quantile(v, 5, 0.75), 4);
@@ -36,8 +35,7 @@ START_TEST(test_stats_quantiles_spread)
 }
 END_TEST
 
-START_TEST(test_rng_deterministic_and_bounded)
-{
+START_TEST(test_rng_deterministic_and_bounded) {
     wb_rng a, b;
     wb_rng_seed(&a, 42);
     wb_rng_seed(&b, 42);
@@ -58,8 +56,7 @@ START_TEST(test_rng_deterministic_and_bounded)
 }
 END_TEST
 
-START_TEST(test_rng_known_sequence)
-{
+START_TEST(test_rng_known_sequence) {
     /* Pinned so that SEED=n gives the same inputs on every machine and release. */
     wb_rng r;
     wb_rng_seed(&r, 1);
@@ -70,8 +67,7 @@ START_TEST(test_rng_known_sequence)
 }
 END_TEST
 
-START_TEST(test_seed_from_env)
-{
+START_TEST(test_seed_from_env) {
     setenv("SEED", "12345", 1);
     ck_assert_uint_eq(wb_rng_seed_from_env(), 12345);
     unsetenv("SEED");
@@ -79,8 +75,7 @@ START_TEST(test_seed_from_env)
 }
 END_TEST
 
-START_TEST(test_answers_parse_ok)
-{
+START_TEST(test_answers_parse_ok) {
     wb_answers a;
     const char *text = "# comment\n\nalpha = 42\nbeta_2 =   hello world  # note\nempty =\n";
     ck_assert_int_eq(wb_answers_parse(text, "t", &a), 0);
@@ -94,8 +89,7 @@ START_TEST(test_answers_parse_ok)
 }
 END_TEST
 
-START_TEST(test_answers_parse_errors)
-{
+START_TEST(test_answers_parse_errors) {
     wb_answers a;
     ck_assert_int_eq(wb_answers_parse("ok = 1\nno equals sign\n", "f.txt", &a), -1);
     ck_assert_ptr_nonnull(strstr(a.error, "f.txt:2"));
@@ -111,8 +105,7 @@ START_TEST(test_answers_parse_errors)
 }
 END_TEST
 
-START_TEST(test_answer_numbers)
-{
+START_TEST(test_answer_numbers) {
     double v;
     ck_assert_int_eq(wb_answer_number("221,184", &v), 0);
     ck_assert_double_eq(v, 221184);
@@ -129,8 +122,7 @@ START_TEST(test_answer_numbers)
 }
 END_TEST
 
-START_TEST(test_answer_normalise_and_hash)
-{
+START_TEST(test_answer_normalise_and_hash) {
     char out[64];
     ck_assert_int_eq(wb_answer_normalise("221,184", out, sizeof out), 0);
     ck_assert_str_eq(out, "221184");
@@ -147,8 +139,7 @@ START_TEST(test_answer_normalise_and_hash)
 }
 END_TEST
 
-START_TEST(test_csv_escaping)
-{
+START_TEST(test_csv_escaping) {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
@@ -160,8 +151,7 @@ START_TEST(test_csv_escaping)
 }
 END_TEST
 
-static wb_result sample(wb_verdict v)
-{
+static wb_result sample(wb_verdict v) {
     wb_result r;
     memset(&r, 0, sizeof r);
     snprintf(r.lab, sizeof r.lab, "03-divergence");
@@ -177,8 +167,7 @@ static wb_result sample(wb_verdict v)
     return r;
 }
 
-START_TEST(test_console_format)
-{
+START_TEST(test_console_format) {
     char buf[1024];
     wb_result r = sample(WB_FAIL);
     wb_format_result(buf, sizeof buf, &r, 0);
@@ -198,16 +187,14 @@ START_TEST(test_console_format)
 }
 END_TEST
 
-START_TEST(test_no_color_env)
-{
+START_TEST(test_no_color_env) {
     setenv("NO_COLOR", "1", 1);
     ck_assert_int_eq(wb_color_enabled(stdout), 0);
     unsetenv("NO_COLOR");
 }
 END_TEST
 
-START_TEST(test_results_json_roundtrip)
-{
+START_TEST(test_results_json_roundtrip) {
     char path[] = "/tmp/wb_results_XXXXXX";
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
@@ -239,8 +226,7 @@ START_TEST(test_results_json_roundtrip)
 }
 END_TEST
 
-START_TEST(test_gpu_peaks)
-{
+START_TEST(test_gpu_peaks) {
     /* H100 SXM: 132 SMs x 128 lanes x 1.98 GHz x 2; HBM3 2619 MHz x 5120 bits x 2. */
     ck_assert_double_eq_tol(wb_peak_fp32_gflops(132, 128, 1980000), 66908.16, 1e-6);
     ck_assert_double_eq_tol(wb_peak_dram_gbps(2619000, 5120), 3352.32, 1e-6);
@@ -251,8 +237,7 @@ START_TEST(test_gpu_peaks)
 }
 END_TEST
 
-START_TEST(test_gpu_pick_best)
-{
+START_TEST(test_gpu_pick_best) {
     wb_gpu g[3];
     memset(g, 0, sizeof g);
     g[0].peak_fp32_gflops = 100, g[0].peak_dram_gbps = 10;
@@ -265,20 +250,26 @@ START_TEST(test_gpu_pick_best)
 }
 END_TEST
 
-static Suite *common_suite(void)
-{
+static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
         const char *name;
         const TTest *fn;
     } cases[] = {
-        {"stats", test_stats_median_odd_even},   {"stats", test_stats_quantiles_spread},
-        {"rng", test_rng_deterministic_and_bounded}, {"rng", test_rng_known_sequence},
-        {"rng", test_seed_from_env},             {"answers", test_answers_parse_ok},
-        {"answers", test_answers_parse_errors},  {"answers", test_answer_numbers},
-        {"answers", test_answer_normalise_and_hash}, {"report", test_csv_escaping},
-        {"report", test_console_format},         {"report", test_no_color_env},
-        {"report", test_results_json_roundtrip}, {"gpu", test_gpu_peaks},
+        {"stats", test_stats_median_odd_even},
+        {"stats", test_stats_quantiles_spread},
+        {"rng", test_rng_deterministic_and_bounded},
+        {"rng", test_rng_known_sequence},
+        {"rng", test_seed_from_env},
+        {"answers", test_answers_parse_ok},
+        {"answers", test_answers_parse_errors},
+        {"answers", test_answer_numbers},
+        {"answers", test_answer_normalise_and_hash},
+        {"report", test_csv_escaping},
+        {"report", test_console_format},
+        {"report", test_no_color_env},
+        {"report", test_results_json_roundtrip},
+        {"gpu", test_gpu_peaks},
         {"gpu", test_gpu_pick_best},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -289,8 +280,7 @@ static Suite *common_suite(void)
     return s;
 }
 
-int main(void)
-{
+int main(void) {
     SRunner *sr = srunner_create(common_suite());
     srunner_set_fork_status(sr, CK_FORK);
     srunner_run_all(sr, CK_NORMAL);

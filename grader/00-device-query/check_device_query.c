@@ -16,13 +16,11 @@
 
 /* ------------------------------------------------------- pure host code */
 
-
-static void test_lanes_table(wb_ctx *ctx)
-{
+static void test_lanes_table(wb_ctx *ctx) {
     __typeof__(&device_query_fp32_lanes) lanes;
     WB_BIND(ctx, lanes, device_query_fp32_lanes);
-    static const int known[][2] = {{5, 0}, {5, 2}, {5, 3}, {6, 0}, {6, 1}, {6, 2},
-                                   {7, 0}, {7, 2}, {7, 5}, {8, 0}, {8, 6}, {8, 7},
+    static const int known[][2] = {{5, 0}, {5, 2}, {5, 3},  {6, 0},  {6, 1},  {6, 2},
+                                   {7, 0}, {7, 2}, {7, 5},  {8, 0},  {8, 6},  {8, 7},
                                    {8, 9}, {9, 0}, {10, 0}, {10, 3}, {12, 0}, {12, 1}};
     static const int unknown[][2] = {{0, 0}, {1, 0}, {3, 5}, {9, 9}, {13, 0}, {99, 9}};
     int n = (int)(sizeof known / sizeof known[0]);
@@ -36,8 +34,9 @@ static void test_lanes_table(wb_ctx *ctx)
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         int got = lanes(unknown[i][0], unknown[i][1]);
         if (got != 0)
-            wb_fail(ctx, "device_query_fp32_lanes(%d, %d) returned %d, expected 0 for a "
-                         "capability the table does not list (device_query.h)",
+            wb_fail(ctx,
+                    "device_query_fp32_lanes(%d, %d) returned %d, expected 0 for a "
+                    "capability the table does not list (device_query.h)",
                     unknown[i][0], unknown[i][1], got);
     }
     wb_measured(ctx, "%d capabilities and %d unknown ones right", n,
@@ -45,8 +44,7 @@ static void test_lanes_table(wb_ctx *ctx)
 }
 
 /* A report with plausible random values; consistent lanes for its capability. */
-static void random_report(wb_rng *g, device_query_report *r, int dev)
-{
+static void random_report(wb_rng *g, device_query_report *r, int dev) {
     static const int ccs[][2] = {{7, 5}, {8, 0}, {8, 6}, {8, 9}, {9, 0}, {10, 0}, {12, 0}};
     static const int buses[] = {64, 128, 192, 256, 320, 384, 512, 4096, 5120, 6144};
     memset(r, 0, sizeof *r);
@@ -67,13 +65,11 @@ static void random_report(wb_rng *g, device_query_report *r, int dev)
     r->peak_dram_gbps = wb_peak_dram_gbps(r->mem_clock_khz, r->mem_bus_width_bits);
 }
 
-static int rel_close(double got, double want, double tol)
-{
+static int rel_close(double got, double want, double tol) {
     return isfinite(got) && fabs(got - want) <= tol * fabs(want);
 }
 
-static void test_peak_fp32_random(wb_ctx *ctx)
-{
+static void test_peak_fp32_random(wb_ctx *ctx) {
     __typeof__(&device_query_peak_fp32_gflops) peak;
     WB_BIND(ctx, peak, device_query_peak_fp32_gflops);
     wb_rng g;
@@ -83,15 +79,15 @@ static void test_peak_fp32_random(wb_ctx *ctx)
         random_report(&g, &r, 0);
         double want = r.peak_fp32_gflops, got = peak(&r);
         if (!rel_close(got, want, 1e-9))
-            wb_fail(ctx, "for sm_count=%d, fp32_lanes_per_sm=%d, sm_clock_khz=%d: returned %.6g "
-                         "GFLOP/s, expected %.6g (%s)",
+            wb_fail(ctx,
+                    "for sm_count=%d, fp32_lanes_per_sm=%d, sm_clock_khz=%d: returned %.6g "
+                    "GFLOP/s, expected %.6g (%s)",
                     r.sm_count, r.fp32_lanes_per_sm, r.sm_clock_khz, got, want, README_PEAKS);
     }
     wb_measured(ctx, "1000 random reports right to 1e-9");
 }
 
-static void test_peak_dram_random(wb_ctx *ctx)
-{
+static void test_peak_dram_random(wb_ctx *ctx) {
     __typeof__(&device_query_peak_dram_gbps) peak;
     WB_BIND(ctx, peak, device_query_peak_dram_gbps);
     wb_rng g;
@@ -101,16 +97,16 @@ static void test_peak_dram_random(wb_ctx *ctx)
         random_report(&g, &r, 0);
         double want = r.peak_dram_gbps, got = peak(&r);
         if (!rel_close(got, want, 1e-9))
-            wb_fail(ctx, "for mem_clock_khz=%d, mem_bus_width_bits=%d: returned %.6g GB/s, "
-                         "expected %.6g (%s)",
+            wb_fail(ctx,
+                    "for mem_clock_khz=%d, mem_bus_width_bits=%d: returned %.6g GB/s, "
+                    "expected %.6g (%s)",
                     r.mem_clock_khz, r.mem_bus_width_bits, got, want, README_PEAKS);
     }
     wb_measured(ctx, "1000 random reports right to 1e-9");
 }
 
 /* The rule of device_query.h, written again on the grader's side. */
-static int reference_pick(const device_query_report *r, int n, const device_query_need *need)
-{
+static int reference_pick(const device_query_report *r, int n, const device_query_need *need) {
     int best = -1;
     for (int i = 0; i < n; i++) {
         const device_query_report *d = &r[i];
@@ -127,18 +123,17 @@ static int reference_pick(const device_query_report *r, int n, const device_quer
 }
 
 static void describe_case(char *buf, size_t cap, const device_query_report *r, int n,
-                          const device_query_need *need)
-{
+                          const device_query_need *need) {
     int k = snprintf(buf, cap, "need cc>=%d, %zu GiB, %zu KiB smem; devices:", need->min_cc,
                      need->min_global_mem_bytes >> 30, need->min_smem_per_block >> 10);
     for (int i = 0; i < n && k > 0 && (size_t)k < cap; i++)
-        k += snprintf(buf + k, cap - (size_t)k, " [%d: cc %d.%d, %zu GiB, %zu KiB, %.0f GFLOP/s, %.0f GB/s]",
-                      i, r[i].cc_major, r[i].cc_minor, r[i].global_mem_bytes >> 30,
+        k += snprintf(buf + k, cap - (size_t)k,
+                      " [%d: cc %d.%d, %zu GiB, %zu KiB, %.0f GFLOP/s, %.0f GB/s]", i,
+                      r[i].cc_major, r[i].cc_minor, r[i].global_mem_bytes >> 30,
                       r[i].smem_per_block_optin >> 10, r[i].peak_fp32_gflops, r[i].peak_dram_gbps);
 }
 
-static void test_pick_best_cases(wb_ctx *ctx)
-{
+static void test_pick_best_cases(wb_ctx *ctx) {
     __typeof__(&device_query_pick_best) pick;
     WB_BIND(ctx, pick, device_query_pick_best);
     wb_rng g;
@@ -157,9 +152,10 @@ static void test_pick_best_cases(wb_ctx *ctx)
                     r[i].peak_dram_gbps = r[i - 1].peak_dram_gbps;
             }
         }
-        device_query_need need = {(int)wb_rng_range(&g, 0, 1) ? 0 : (int)wb_rng_range(&g, 70, 100),
-                                  (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 96) << 30,
-                                  (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 200) << 10};
+        device_query_need need = {
+            (int)wb_rng_range(&g, 0, 1) ? 0 : (int)wb_rng_range(&g, 70, 100),
+            (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 96) << 30,
+            (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 200) << 10};
         int want = reference_pick(r, n, &need), got = pick(r, n, &need);
         if (got != want) {
             char desc[1400];
@@ -170,8 +166,7 @@ static void test_pick_best_cases(wb_ctx *ctx)
     wb_measured(ctx, "3000 random device lists right");
 }
 
-static void test_print_report(wb_ctx *ctx)
-{
+static void test_print_report(wb_ctx *ctx) {
     __typeof__(&device_query_print) print;
     WB_BIND(ctx, print, device_query_print);
     wb_rng g;
@@ -214,8 +209,7 @@ static void test_print_report(wb_ctx *ctx)
 
 /* ------------------------------------------------------------ on the GPU */
 
-static void test_count_devices(wb_ctx *ctx)
-{
+static void test_count_devices(wb_ctx *ctx) {
     __typeof__(&device_query_count) count;
     WB_BIND(ctx, count, device_query_count);
     int want = 0, got = -12345;
@@ -225,26 +219,39 @@ static void test_count_devices(wb_ctx *ctx)
         wb_fail(ctx, "device_query_count returned %s, expected cudaSuccess",
                 cudaGetErrorName((cudaError_t)e));
     if (got != want)
-        wb_fail(ctx, "device_query_count gave %d devices, the runtime says %d (README, "
-                     "\"Counting devices\")", got, want);
+        wb_fail(ctx,
+                "device_query_count gave %d devices, the runtime says %d (README, "
+                "\"Counting devices\")",
+                got, want);
     wb_measured(ctx, "%d device(s)", got);
 }
 
 /* The grader's own answer for every field, read attribute by attribute. */
-static void truth(wb_ctx *ctx, int dev, device_query_report *t)
-{
+static void truth(wb_ctx *ctx, int dev, device_query_report *t) {
     struct cudaDeviceProp p;
     int v[22];
-    static const enum cudaDeviceAttr a[22] = {
-        cudaDevAttrComputeCapabilityMajor, cudaDevAttrComputeCapabilityMinor,
-        cudaDevAttrMultiProcessorCount, cudaDevAttrWarpSize, cudaDevAttrMaxThreadsPerBlock,
-        cudaDevAttrMaxThreadsPerMultiProcessor, cudaDevAttrMaxBlocksPerMultiprocessor,
-        cudaDevAttrMaxBlockDimX, cudaDevAttrMaxBlockDimY, cudaDevAttrMaxBlockDimZ,
-        cudaDevAttrMaxGridDimX, cudaDevAttrMaxGridDimY, cudaDevAttrMaxGridDimZ,
-        cudaDevAttrMaxRegistersPerMultiprocessor, cudaDevAttrMaxRegistersPerBlock,
-        cudaDevAttrMaxSharedMemoryPerMultiprocessor, cudaDevAttrMaxSharedMemoryPerBlock,
-        cudaDevAttrMaxSharedMemoryPerBlockOptin, cudaDevAttrL2CacheSize, cudaDevAttrClockRate,
-        cudaDevAttrMemoryClockRate, cudaDevAttrGlobalMemoryBusWidth};
+    static const enum cudaDeviceAttr a[22] = {cudaDevAttrComputeCapabilityMajor,
+                                              cudaDevAttrComputeCapabilityMinor,
+                                              cudaDevAttrMultiProcessorCount,
+                                              cudaDevAttrWarpSize,
+                                              cudaDevAttrMaxThreadsPerBlock,
+                                              cudaDevAttrMaxThreadsPerMultiProcessor,
+                                              cudaDevAttrMaxBlocksPerMultiprocessor,
+                                              cudaDevAttrMaxBlockDimX,
+                                              cudaDevAttrMaxBlockDimY,
+                                              cudaDevAttrMaxBlockDimZ,
+                                              cudaDevAttrMaxGridDimX,
+                                              cudaDevAttrMaxGridDimY,
+                                              cudaDevAttrMaxGridDimZ,
+                                              cudaDevAttrMaxRegistersPerMultiprocessor,
+                                              cudaDevAttrMaxRegistersPerBlock,
+                                              cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                                              cudaDevAttrMaxSharedMemoryPerBlock,
+                                              cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                              cudaDevAttrL2CacheSize,
+                                              cudaDevAttrClockRate,
+                                              cudaDevAttrMemoryClockRate,
+                                              cudaDevAttrGlobalMemoryBusWidth};
     memset(t, 0, sizeof *t);
     wb_cuda(ctx, cudaGetDeviceProperties(&p, dev), "cudaGetDeviceProperties");
     for (int i = 0; i < 22; i++)
@@ -268,11 +275,10 @@ static void truth(wb_ctx *ctx, int dev, device_query_report *t)
 /* Compares one device's report with the truth; returns the number of wrong
  * fields and describes the first in first. */
 static int compare(const device_query_report *got, const device_query_report *t, char *first,
-                   size_t cap)
-{
+                   size_t cap) {
 #define WB_INT(f, src)                                                                             \
     if (got->f != t->f && wrong++ == 0)                                                            \
-        snprintf(first, cap, "%s: expected %lld, got %lld (%s)", #f, (long long)t->f,               \
+        snprintf(first, cap, "%s: expected %lld, got %lld (%s)", #f, (long long)t->f,              \
                  (long long)got->f, src);
 #define WB_DBL(f, src)                                                                             \
     if (!rel_close(got->f, t->f, 1e-6) && wrong++ == 0)                                            \
@@ -313,8 +319,7 @@ static int compare(const device_query_report *got, const device_query_report *t,
 #undef WB_DBL
 }
 
-static void test_fields_all_devices(wb_ctx *ctx)
-{
+static void test_fields_all_devices(wb_ctx *ctx) {
     __typeof__(&device_query_fill) fill;
     WB_BIND(ctx, fill, device_query_fill);
     int n = 0;
@@ -338,8 +343,7 @@ static void test_fields_all_devices(wb_ctx *ctx)
 
 /* Measures a ceiling and checks that it lies between lo and hi times the
  * student's peak for the graded device. */
-static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi)
-{
+static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi) {
     __typeof__(&device_query_fill) fill;
     WB_BIND(ctx, fill, device_query_fill);
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
@@ -356,21 +360,22 @@ static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi)
     wb_measured(ctx, "measured %.0f %s = %.0f%% of your peak %.0f %s, need %.0f%%..%.0f%%", c.value,
                 unit, ratio * 100, peak, unit, lo * 100, hi * 100);
     if (ratio < lo)
-        wb_fail(ctx, "your peak is more than %.0fx what the GPU reaches: check the units "
-                     "(kHz, bits) and the factor 2 (%s)", 1 / lo, README_PEAKS);
+        wb_fail(ctx,
+                "your peak is more than %.0fx what the GPU reaches: check the units "
+                "(kHz, bits) and the factor 2 (%s)",
+                1 / lo, README_PEAKS);
     if (ratio > hi)
         wb_fail(ctx, "the GPU beat your peak by %.0f%%: a peak is an upper bound; check %s (%s)",
-                (ratio - 1) * 100, fp32 ? "lanes per SM and the factor 2 per FMA" : "the factor 2 of double data rate",
+                (ratio - 1) * 100,
+                fp32 ? "lanes per SM and the factor 2 per FMA" : "the factor 2 of double data rate",
                 README_PEAKS);
 }
 
-static void test_fp32_vs_measured(wb_ctx *ctx)
-{
+static void test_fp32_vs_measured(wb_ctx *ctx) {
     check_against_peak(ctx, 1, 0.50, 1.20);
 }
 
-static void test_dram_vs_measured(wb_ctx *ctx)
-{
+static void test_dram_vs_measured(wb_ctx *ctx) {
     check_against_peak(ctx, 0, 0.50, 1.05);
 }
 
@@ -378,47 +383,40 @@ static void test_dram_vs_measured(wb_ctx *ctx)
 
 #define A100 "the A100 of README \"Questions\""
 
-static void test_q_a100_threads(wb_ctx *ctx)
-{
+static void test_q_a100_threads(wb_ctx *ctx) {
     wb_question_hash(ctx, "a100_resident_threads", 0x9ea0d28c37cc7b3aULL,
                      "threads resident at once on the whole GPU, " A100);
 }
 
-static void test_q_a100_fp32(wb_ctx *ctx)
-{
+static void test_q_a100_fp32(wb_ctx *ctx) {
     wb_question_hash(ctx, "a100_peak_fp32_gflops", 0x69cfb4ed331dc5c6ULL,
                      "peak FP32 GFLOP/s of " A100 ", rounded to a whole number");
 }
 
-static void test_q_a100_dram(wb_ctx *ctx)
-{
+static void test_q_a100_dram(wb_ctx *ctx) {
     wb_question_hash(ctx, "a100_peak_dram_gbps", 0x5307cb071774859dULL,
                      "peak DRAM GB/s of " A100 ", rounded to a whole number");
 }
 
-static void test_q_a100_blocks(wb_ctx *ctx)
-{
+static void test_q_a100_blocks(wb_ctx *ctx) {
     wb_question_hash(ctx, "a100_blocks_per_sm_128", 0xac552ce1b1adb18eULL,
                      "blocks of 128 threads resident on one SM of " A100
                      " when only thread and block slots limit");
 }
 
-static void test_q_a100_regs(wb_ctx *ctx)
-{
+static void test_q_a100_regs(wb_ctx *ctx) {
     wb_question_hash(ctx, "a100_regs_per_thread_full", 0x2fa17e032c646bc7ULL,
                      "most registers per thread that still let every thread slot of an SM "
                      "of " A100 " be used");
 }
 
-static void test_q_my_threads(wb_ctx *ctx)
-{
+static void test_q_my_threads(wb_ctx *ctx) {
     const wb_gpu *g = wb_ctx_gpu(ctx);
-    wb_question_number(ctx, "my_resident_threads", (double)g->sm_count * g->max_threads_per_sm,
-                       0.0, "threads resident at once on the whole GPU you grade on");
+    wb_question_number(ctx, "my_resident_threads", (double)g->sm_count * g->max_threads_per_sm, 0.0,
+                       "threads resident at once on the whole GPU you grade on");
 }
 
-static void test_q_my_fp32(wb_ctx *ctx)
-{
+static void test_q_my_fp32(wb_ctx *ctx) {
     const wb_gpu *g = wb_ctx_gpu(ctx);
     wb_question_number(ctx, "my_peak_fp32_gflops", g->peak_fp32_gflops, 0.01,
                        "peak FP32 GFLOP/s of the GPU you grade on, from your report");
@@ -426,10 +424,12 @@ static void test_q_my_fp32(wb_ctx *ctx)
 
 /* ----------------------------------------------------------- the suite */
 
-#define HOST(id, pts, fn, hint) {id, WB_CORRECTNESS, pts, 0, 1, 20, fn, NULL, NULL, NULL, NULL, hint}
-#define GPU(id, pts, secs, fn, req, hint) {id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint}
-#define QUESTION(id, pts, fn, gpu) {id, WB_QUESTION, pts, gpu, 0, 20, fn, NULL, NULL, NULL, NULL, \
-                                    "README.md, \"Questions\""}
+#define HOST(id, pts, fn, hint)                                                                    \
+    { id, WB_CORRECTNESS, pts, 0, 1, 20, fn, NULL, NULL, NULL, NULL, hint }
+#define GPU(id, pts, secs, fn, req, hint)                                                          \
+    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
+#define QUESTION(id, pts, fn, gpu)                                                                 \
+    { id, WB_QUESTION, pts, gpu, 0, 20, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
 
 static const wb_test tests[] = {
     HOST("correct.lanes", 10, test_lanes_table, "README.md, \"Peak rates\": the lanes table"),
@@ -456,12 +456,10 @@ static const wb_test tests[] = {
 static const wb_lab lab = {"00-device-query", "device_query.cu", "00-device-query/v1", tests,
                            (int)(sizeof tests / sizeof tests[0])};
 
-Suite *device_query_suite(void)
-{
+Suite *device_query_suite(void) {
     return wb_build_suite(&lab);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     return wb_grader_main(argc, argv, device_query_suite);
 }

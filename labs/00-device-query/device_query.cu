@@ -10,8 +10,7 @@
 #include <cuda_runtime.h>
 #include <string.h>
 
-cudaError_t device_query_count(int *count)
-{
+cudaError_t device_query_count(int *count) {
     /* TODO(00-device-query): ask the runtime how many devices there are.
      * Hint: README.md, "Counting devices". */
     /* BEGIN STUDENT CODE */
@@ -20,8 +19,7 @@ cudaError_t device_query_count(int *count)
     /* END STUDENT CODE */
 }
 
-cudaError_t device_query_fill(int dev, device_query_report *r)
-{
+cudaError_t device_query_fill(int dev, device_query_report *r) {
     memset(r, 0, sizeof *r);
     r->device = dev;
     /* TODO(00-device-query): fill every field from the runtime.
@@ -34,8 +32,7 @@ cudaError_t device_query_fill(int dev, device_query_report *r)
     return cudaSuccess;
 }
 
-int device_query_fp32_lanes(int cc_major, int cc_minor)
-{
+int device_query_fp32_lanes(int cc_major, int cc_minor) {
     /* TODO(00-device-query): FP32 lanes per SM for each compute capability.
      * Hint: README.md, "Peak rates". */
     /* BEGIN STUDENT CODE */
@@ -45,8 +42,7 @@ int device_query_fp32_lanes(int cc_major, int cc_minor)
     /* END STUDENT CODE */
 }
 
-double device_query_peak_fp32_gflops(const device_query_report *r)
-{
+double device_query_peak_fp32_gflops(const device_query_report *r) {
     /* TODO(00-device-query): 2 FLOP per FMA, per lane, per clock, per SM.
      * Hint: README.md, "Peak rates". */
     /* BEGIN STUDENT CODE */
@@ -55,8 +51,7 @@ double device_query_peak_fp32_gflops(const device_query_report *r)
     /* END STUDENT CODE */
 }
 
-double device_query_peak_dram_gbps(const device_query_report *r)
-{
+double device_query_peak_dram_gbps(const device_query_report *r) {
     /* TODO(00-device-query): bytes per transfer, transfers per second.
      * Hint: README.md, "Peak rates". */
     /* BEGIN STUDENT CODE */
@@ -65,8 +60,7 @@ double device_query_peak_dram_gbps(const device_query_report *r)
     /* END STUDENT CODE */
 }
 
-int device_query_pick_best(const device_query_report *r, int n, const device_query_need *need)
-{
+int device_query_pick_best(const device_query_report *r, int n, const device_query_need *need) {
     /* TODO(00-device-query): filter by the needs, then rank.
      * Hint: README.md, "Choosing a device". */
     /* BEGIN STUDENT CODE */
@@ -77,8 +71,7 @@ int device_query_pick_best(const device_query_report *r, int n, const device_que
     /* END STUDENT CODE */
 }
 
-void device_query_print(FILE *out, const device_query_report *r)
-{
+void device_query_print(FILE *out, const device_query_report *r) {
     fprintf(out, "Device %d\n", r->device);
     /* TODO(00-device-query): print the report, one property per line.
      * Hint: README.md, "Build, run and expected output". */

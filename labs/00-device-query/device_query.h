@@ -15,10 +15,10 @@ extern "C" {
  * CUDA runtime (cudaGetDeviceProperties / cudaDeviceGetAttribute); the three
  * derived fields at the end come from the functions below. */
 typedef struct device_query_report {
-    int device;                  /* its index, 0 .. count-1 */
-    char name[256];              /* "NVIDIA H100 80GB HBM3" */
-    int cc_major, cc_minor;      /* compute capability */
-    int sm_count;                /* streaming multiprocessors */
+    int device;             /* its index, 0 .. count-1 */
+    char name[256];         /* "NVIDIA H100 80GB HBM3" */
+    int cc_major, cc_minor; /* compute capability */
+    int sm_count;           /* streaming multiprocessors */
     int warp_size;
     int max_threads_per_block;
     int max_threads_per_sm;
@@ -32,13 +32,13 @@ typedef struct device_query_report {
     size_t smem_per_block_optin; /* per block after cudaFuncSetAttribute, bytes */
     size_t l2_bytes;
     size_t global_mem_bytes;
-    int sm_clock_khz;            /* peak SM clock, kHz */
-    int mem_clock_khz;           /* peak memory clock, kHz */
+    int sm_clock_khz;  /* peak SM clock, kHz */
+    int mem_clock_khz; /* peak memory clock, kHz */
     int mem_bus_width_bits;
     /* derived */
-    int fp32_lanes_per_sm;       /* device_query_fp32_lanes(cc_major, cc_minor) */
-    double peak_fp32_gflops;     /* device_query_peak_fp32_gflops(this report) */
-    double peak_dram_gbps;       /* device_query_peak_dram_gbps(this report) */
+    int fp32_lanes_per_sm;   /* device_query_fp32_lanes(cc_major, cc_minor) */
+    double peak_fp32_gflops; /* device_query_peak_fp32_gflops(this report) */
+    double peak_dram_gbps;   /* device_query_peak_dram_gbps(this report) */
 } device_query_report;
 
 /* What a workload needs of a device. A field of 0 asks for nothing. */

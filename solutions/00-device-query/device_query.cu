@@ -10,8 +10,7 @@
 #include <cuda_runtime.h>
 #include <string.h>
 
-cudaError_t device_query_count(int *count)
-{
+cudaError_t device_query_count(int *count) {
     /* BEGIN STUDENT CODE */
     /* Every device the driver exposes, numbered 0..count-1. With no GPU (or
      * no driver) this returns an error instead of a zero count: pass it on. */
@@ -19,8 +18,7 @@ cudaError_t device_query_count(int *count)
     /* END STUDENT CODE */
 }
 
-cudaError_t device_query_fill(int dev, device_query_report *r)
-{
+cudaError_t device_query_fill(int dev, device_query_report *r) {
     memset(r, 0, sizeof *r);
     r->device = dev;
     /* BEGIN STUDENT CODE */
@@ -76,42 +74,46 @@ cudaError_t device_query_fill(int dev, device_query_report *r)
     return cudaSuccess;
 }
 
-int device_query_fp32_lanes(int cc_major, int cc_minor)
-{
+int device_query_fp32_lanes(int cc_major, int cc_minor) {
     /* BEGIN STUDENT CODE */
     /* The Programming Guide lists FP32 FMA results per clock per SM; the
      * runtime does not report it, so every tool keeps a table like this. */
     switch (cc_major * 10 + cc_minor) {
-    case 50: case 52: case 53: /* Maxwell */
-    case 61: case 62:          /* Pascal GP10x */
+    case 50:
+    case 52:
+    case 53: /* Maxwell */
+    case 61:
+    case 62: /* Pascal GP10x */
         return 128;
-    case 60:                   /* Pascal GP100 */
-    case 70: case 72:          /* Volta */
-    case 75:                   /* Turing */
-    case 80:                   /* Ampere GA100 (A100): FP64-heavy SMs */
+    case 60: /* Pascal GP100 */
+    case 70:
+    case 72: /* Volta */
+    case 75: /* Turing */
+    case 80: /* Ampere GA100 (A100): FP64-heavy SMs */
         return 64;
-    case 86: case 87:          /* Ampere GA10x, Orin */
-    case 89:                   /* Ada */
-    case 90:                   /* Hopper */
-    case 100: case 103:        /* Blackwell (datacentre) */
-    case 120: case 121:        /* Blackwell (GeForce, workstation, Spark) */
+    case 86:
+    case 87: /* Ampere GA10x, Orin */
+    case 89: /* Ada */
+    case 90: /* Hopper */
+    case 100:
+    case 103: /* Blackwell (datacentre) */
+    case 120:
+    case 121: /* Blackwell (GeForce, workstation, Spark) */
         return 128;
     default:
-        return 0;              /* unknown: better no answer than a guess */
+        return 0; /* unknown: better no answer than a guess */
     }
     /* END STUDENT CODE */
 }
 
-double device_query_peak_fp32_gflops(const device_query_report *r)
-{
+double device_query_peak_fp32_gflops(const device_query_report *r) {
     /* BEGIN STUDENT CODE */
     /* lanes x SMs FMAs per clock, 2 FLOP each; kHz x 1e3 = Hz; / 1e9 = GFLOP/s. */
     return 2.0 * r->fp32_lanes_per_sm * (double)r->sm_count * r->sm_clock_khz * 1e3 / 1e9;
     /* END STUDENT CODE */
 }
 
-double device_query_peak_dram_gbps(const device_query_report *r)
-{
+double device_query_peak_dram_gbps(const device_query_report *r) {
     /* BEGIN STUDENT CODE */
     /* The runtime reports the memory clock such that DRAM moves one bus
      * width of data on each of its two edges (double data rate). */
@@ -119,8 +121,7 @@ double device_query_peak_dram_gbps(const device_query_report *r)
     /* END STUDENT CODE */
 }
 
-int device_query_pick_best(const device_query_report *r, int n, const device_query_need *need)
-{
+int device_query_pick_best(const device_query_report *r, int n, const device_query_need *need) {
     /* BEGIN STUDENT CODE */
     int best = -1;
     for (int i = 0; i < n; i++) {
@@ -139,8 +140,7 @@ int device_query_pick_best(const device_query_report *r, int n, const device_que
     /* END STUDENT CODE */
 }
 
-void device_query_print(FILE *out, const device_query_report *r)
-{
+void device_query_print(FILE *out, const device_query_report *r) {
     fprintf(out, "Device %d\n", r->device);
     /* BEGIN STUDENT CODE */
     fprintf(out, "  Name                              %s\n", r->name);

@@ -7,8 +7,7 @@
 
 #include <stdlib.h>
 
-extern "C" void device_query_print(FILE *out, const device_query_report *r)
-{
+extern "C" void device_query_print(FILE *out, const device_query_report *r) {
     fprintf(out, "Device %d\n", r->device);
     abort();
 }

@@ -5,14 +5,12 @@
 #include "../../../solutions/00-device-query/device_query.cu"
 #undef device_query_count
 
-__global__ void spin(volatile int *flag)
-{
+__global__ void spin(volatile int *flag) {
     while (*flag == 0) {
     }
 }
 
-extern "C" cudaError_t device_query_count(int *count)
-{
+extern "C" cudaError_t device_query_count(int *count) {
     int *flag;
     cudaMalloc(&flag, sizeof *flag);
     cudaMemset(flag, 0, sizeof *flag);

@@ -6,8 +6,7 @@
 #undef device_query_pick_best
 
 extern "C" int device_query_pick_best(const device_query_report *r, int n,
-                                      const device_query_need *need)
-{
+                                      const device_query_need *need) {
     volatile int *p = NULL;
     *p = n;
     return reference_pick_best(r, n, need);

@@ -1,4 +1,5 @@
-/* underscore_exit0.cu - broken lab 00: _exit(0) in device_query_print, after printing a fake verdict */
+/* underscore_exit0.cu - broken lab 00: _exit(0) in device_query_print, after printing a fake
+ * verdict */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.print FAIL exit status 0 */
 #define device_query_print reference_print
@@ -7,8 +8,7 @@
 
 #include <unistd.h>
 
-extern "C" void device_query_print(FILE *out, const device_query_report *r)
-{
+extern "C" void device_query_print(FILE *out, const device_query_report *r) {
     (void)out;
     (void)r;
     printf("  PASS  correct.print 5/5\nScore: 100/100\n");

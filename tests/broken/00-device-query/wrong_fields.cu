@@ -8,10 +8,9 @@
 #include "../../../solutions/00-device-query/device_query.cu"
 #undef device_query_fill
 
-extern "C" cudaError_t device_query_fill(int dev, device_query_report *r)
-{
+extern "C" cudaError_t device_query_fill(int dev, device_query_report *r) {
     cudaError_t e = reference_fill(dev, r);
-    r->regs_per_block = r->regs_per_sm / 2;       /* a plausible mix-up */
-    r->smem_per_block_optin = r->smem_per_block;  /* the default, not the opt-in limit */
+    r->regs_per_block = r->regs_per_sm / 2;      /* a plausible mix-up */
+    r->smem_per_block_optin = r->smem_per_block; /* the default, not the opt-in limit */
     return e;
 }
