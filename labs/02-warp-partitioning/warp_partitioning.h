@@ -1,0 +1,89 @@
+/* warp_partitioning.h - the contract of lab 02: how a block of threads is cut into warps */
+/* SPDX-License-Identifier: MIT */
+#ifndef WARP_PARTITIONING_H
+#define WARP_PARTITIONING_H
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Threads per warp on every GPU this workbook supports. The functions below
+ * use this constant, not a device query, so they run without a GPU. */
+#define WARP_PARTITIONING_WARP_SIZE 32
+
+/* A block shape or a thread index, in plain ints so that C code can build
+ * one (CUDA's dim3 and uint3 are C++ types). */
+typedef struct warp_partitioning_dim {
+    int x, y, z;
+} warp_partitioning_dim;
+
+/* A block shape is valid when 1 <= x <= 1024, 1 <= y <= 1024, 1 <= z <= 64
+ * and x*y*z <= 1024 (the limits of every GPU this workbook supports). A
+ * thread index t is valid for block b when 0 <= t.x < b.x, 0 <= t.y < b.y
+ * and 0 <= t.z < b.z. Every function below returns -1 when a shape or an
+ * index is not valid, and never reads outside its arguments.
+ *
+ * All of them are pure host code: they call no CUDA function and are graded
+ * without a GPU, on every valid block shape or on thousands of random ones,
+ * and on invalid ones. */
+
+/* The position of thread t in the block's linear order: x varies fastest,
+ * then y, then z (t.x + t.y*b.x + t.z*b.x*b.y). 0 .. x*y*z-1, or -1. */
+int warp_partitioning_linear(warp_partitioning_dim t, warp_partitioning_dim b);
+
+/* The warp of thread t: its linear position divided by the warp size
+ * (0 .. warps-1), or -1. */
+int warp_partitioning_warp(warp_partitioning_dim t, warp_partitioning_dim b);
+
+/* The lane of thread t within its warp: its linear position modulo the
+ * warp size (0 .. 31), or -1. */
+int warp_partitioning_lane(warp_partitioning_dim t, warp_partitioning_dim b);
+
+/* Warps the hardware gives block b: the thread count divided by the warp
+ * size, rounded up (1 .. 32), or -1. */
+int warp_partitioning_warps_per_block(warp_partitioning_dim b);
+
+/* Lanes of those warps that hold no thread of block b (the padding of the
+ * last, partial warp): warps x 32 - threads (0 .. 31), or -1. */
+int warp_partitioning_idle_lanes(warp_partitioning_dim b);
+
+/* What one thread of the recording kernel writes (see below). */
+typedef struct warp_partitioning_thread {
+    int tx, ty, tz;       /* its threadIdx */
+    int linear;           /* warp_partitioning_linear_dev() */
+    int warp;             /* warp_partitioning_warp_dev() */
+    int lane;             /* warp_partitioning_lane_dev() */
+    unsigned active_mask; /* __activemask() read as the kernel's first statement */
+    int pad;              /* 0 */
+} warp_partitioning_thread;
+
+/* Launches one block of shape (bx, by, bz) of the lab's recording kernel, in
+ * which every thread computes its linear position, warp and lane with the
+ * device functions below and writes one warp_partitioning_thread to
+ * d_out[linear]. d_out is device memory with room for bx*by*bz records.
+ * Waits for the kernel and returns the first error of the launch or the
+ * kernel; returns cudaErrorInvalidValue without launching when the shape
+ * is not valid (see above) or d_out is NULL. Needs a GPU: graded on
+ * shapes from 1 to 1024 threads, 1D, 2D and 3D, with d_out filled with
+ * 0xFF bytes first, every record checked against the host formulas, and
+ * each warp's active mask checked against the threads it holds (the mask
+ * has one bit per real thread, lanes 0 .. n-1, and padding lanes are not
+ * active). No performance is asked of it. */
+cudaError_t warp_partitioning_record(int bx, int by, int bz, warp_partitioning_thread *d_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef __CUDACC__
+/* The device versions, for the calling thread, from the built-in threadIdx
+ * and blockDim: the same numbers as the host functions above. Defined in
+ * warp_partitioning.cu and graded through warp_partitioning_record. */
+__device__ int warp_partitioning_linear_dev(void);
+__device__ int warp_partitioning_warp_dev(void);
+__device__ int warp_partitioning_lane_dev(void);
+#endif
+
+#endif
