@@ -115,7 +115,8 @@ grade: $(LIBWB) build/tools/wb-summary
 build/tests/check_common: tests/check_common.c $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -lm -o $@
 
-build/tests/broken/%.so: tests/broken/%.cu
+# Broken variants include their lab's solution: rebuild them when it changes.
+build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 BROKEN_SO := $(filter-out %/compile_error.so,$(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(wildcard tests/broken/$(l)/*.cu))))
 

@@ -1,0 +1,776 @@
+/* check_block_scheduling.c - the grader of lab 01: traces, waves, capacity, the tail effect */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "wb_grader.h"
+#include "wb_gpu.h"
+#include "wb_rng.h"
+#include "wb_timing.h"
+
+#include "block_scheduling.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define README_TRACE "README.md, \"Tracing blocks\""
+#define README_WAVES "README.md, \"From records to waves\""
+#define README_FIT "README.md, \"How many blocks fit\""
+#define README_TAIL "README.md, \"The tail effect\""
+
+/* grader-owned kernels (bs_kernels.cu) */
+const void *bs_probe_kernel(int which);
+int bs_truth_capacity(const void *kernel, int threads, size_t smem, int *per_sm, int *capacity);
+int bs_baseline_capacity(int *capacity);
+int bs_baseline_threads(void);
+int bs_baseline_process(const unsigned int *d_in, unsigned int *d_out, int n, long long item_ns,
+                        void *stream);
+
+/* -------------------------------------------------- the grader's analysis */
+
+/* The grader's own figures, by a different method from the sweep the
+ * README describes: the most blocks resident at once is reached at some
+ * block's start, so count, for each block, the blocks whose interval
+ * [start, end) contains that start. Quadratic, which is fine here. */
+static void reference_analyze(const block_record *r, int n, int sm_count, int *per_sm,
+                              block_scheduling_stats *s) {
+    memset(per_sm, 0, sizeof(int) * (size_t)sm_count);
+    memset(s, 0, sizeof *s);
+    s->n_blocks = n;
+    for (int i = 0; i < n; i++)
+        per_sm[r[i].smid]++;
+    for (int k = 0; k < sm_count; k++)
+        s->sms_used += per_sm[k] > 0;
+    for (int i = 0; i < n; i++) {
+        int on_sm = 0, on_gpu = 0;
+        for (int j = 0; j < n; j++) {
+            if (r[j].start_ns <= r[i].start_ns && r[i].start_ns < r[j].end_ns) {
+                on_gpu++;
+                on_sm += r[j].smid == r[i].smid;
+            }
+        }
+        if (on_sm > s->max_resident_sm)
+            s->max_resident_sm = on_sm;
+        if (on_gpu > s->max_resident_gpu)
+            s->max_resident_gpu = on_gpu;
+    }
+    if (s->max_resident_gpu > 0)
+        s->waves = (n + s->max_resident_gpu - 1) / s->max_resident_gpu;
+}
+
+/* A made-up schedule: sms SMs with slots blocks each; blocks are dispatched
+ * in a random order, each to the slot that frees first; durations equal
+ * (exact ties between an end and the next start) or random. SM numbers are
+ * shuffled, and some SMs of the sm_count may stay idle. */
+static void simulate(wb_rng *g, int n, int sms, int slots, int equal, block_record *r) {
+    int ns = sms * slots;
+    unsigned long long *free_at = calloc((size_t)ns, sizeof *free_at);
+    int *order = malloc(sizeof(int) * (size_t)n), *sm_of = malloc(sizeof(int) * (size_t)sms);
+    unsigned long long t0 =
+        1700000000000000000ULL + (unsigned long long)wb_rng_range(g, 0, 1 << 30);
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int i = n - 1; i > 0; i--) { /* mostly in order, as real hardware: swap near neighbours */
+        int j = i - (int)wb_rng_range(g, 0, i < 40 ? i : 40);
+        int t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+    for (int k = 0; k < sms; k++)
+        sm_of[k] = k;
+    for (int k = sms - 1; k > 0; k--) {
+        int j = (int)wb_rng_range(g, 0, k), t = sm_of[k];
+        sm_of[k] = sm_of[j], sm_of[j] = t;
+    }
+    unsigned long long d = (unsigned long long)wb_rng_range(g, 1000, 100000);
+    for (int i = 0; i < ns; i++)
+        free_at[i] = t0 + (equal ? 0 : (unsigned long long)wb_rng_range(g, 0, 2000));
+    for (int q = 0; q < n; q++) {
+        int best = 0, off = (int)wb_rng_range(g, 0, ns - 1);
+        for (int k = 1; k < ns; k++) {
+            int c = (off + k) % ns;
+            if (free_at[c] < free_at[(off + best) % ns])
+                best = k;
+        }
+        int slot = (off + best) % ns, b = order[q];
+        unsigned long long gap = equal ? 0 : (unsigned long long)wb_rng_range(g, 0, 3) * 500;
+        unsigned long long len = equal ? d : d / 2 + (unsigned long long)wb_rng_range(g, 0, (int)d);
+        r[b].block = (unsigned int)b;
+        r[b].smid = (unsigned int)sm_of[slot / slots];
+        r[b].start_ns = free_at[slot] + gap;
+        r[b].end_ns = r[b].start_ns + len;
+        free_at[slot] = r[b].end_ns;
+    }
+    free(free_at);
+    free(order);
+    free(sm_of);
+}
+
+typedef struct sim_case {
+    int n, sms, slots, sm_count, equal;
+} sim_case;
+
+/* The made-up schedules every analysis test runs: small, tied, with idle
+ * SMs, one SM, one block, and a large random one. */
+static int sim_cases(wb_rng *g, sim_case *c) {
+    int k = 0;
+    c[k++] = (sim_case){1000, 108, 4, 108, 1};
+    c[k++] = (sim_case){1000, 108, 4, 108, 0};
+    c[k++] = (sim_case){37, 4, 3, 10, 1};
+    c[k++] = (sim_case){1, 1, 1, 1, 0};
+    c[k++] = (sim_case){50, 1, 6, 1, 1};
+    c[k++] = (sim_case){2113, 132, 8, 132, 1};
+    for (int i = 0; i < 6; i++) {
+        int sms = (int)wb_rng_range(g, 1, 64), slots = (int)wb_rng_range(g, 1, 16);
+        c[k++] = (sim_case){(int)wb_rng_range(g, 1, 1500), sms, slots,
+                            sms + (int)wb_rng_range(g, 0, 3), (int)wb_rng_range(g, 0, 1)};
+    }
+    return k;
+}
+
+typedef int (*analyze_fn)(const block_record *, int, int, int *, block_scheduling_stats *);
+
+/* Runs the student's analysis on every simulated case and hands each
+ * result with the grader's to check(). */
+static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *, const int *,
+                                                     const int *, const block_scheduling_stats *,
+                                                     const block_scheduling_stats *)) {
+    analyze_fn analyze;
+    WB_BIND(ctx, analyze, block_scheduling_analyze);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    sim_case c[16];
+    int nc = sim_cases(&g, c);
+    for (int i = 0; i < nc; i++) {
+        block_record *r = malloc(sizeof *r * (size_t)c[i].n);
+        int *want = malloc(sizeof(int) * (size_t)c[i].sm_count);
+        int *got = malloc(sizeof(int) * (size_t)c[i].sm_count);
+        simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, r);
+        block_scheduling_stats ws, gs;
+        reference_analyze(r, c[i].n, c[i].sm_count, want, &ws);
+        for (int k = 0; k < c[i].sm_count; k++)
+            got[k] = -7; /* poisoned: an SM left unwritten cannot pass */
+        memset(&gs, 0xa5, sizeof gs);
+        int rc = analyze(r, c[i].n, c[i].sm_count, got, &gs);
+        if (rc != 0)
+            wb_fail(ctx,
+                    "%d blocks on %d SMs (%d used, %d slots each): returned %d for valid "
+                    "records, expected 0 (block_scheduling.h)",
+                    c[i].n, c[i].sm_count, c[i].sms, c[i].slots, rc);
+        check(ctx, &c[i], want, got, &ws, &gs);
+        free(r);
+        free(want);
+        free(got);
+    }
+    wb_measured(ctx, "%d simulated schedules right", nc);
+}
+
+#define CASE_FMT "%d blocks, sm_count %d (%d SMs busy, %d at once each%s)"
+#define CASE_ARGS(c)                                                                               \
+    (c)->n, (c)->sm_count, (c)->sms, (c)->slots, (c)->equal ? ", equal durations" : ""
+
+static void check_per_sm(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
+                         const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
+    for (int k = 0; k < c->sm_count; k++)
+        if (got[k] != want[k])
+            wb_fail(ctx, CASE_FMT ": blocks on SM %d = %d, expected %d (%s)", CASE_ARGS(c), k,
+                    got[k], want[k], README_WAVES);
+    if (gs->n_blocks != ws->n_blocks || gs->sms_used != ws->sms_used)
+        wb_fail(ctx, CASE_FMT ": n_blocks %d and sms_used %d, expected %d and %d (%s)",
+                CASE_ARGS(c), gs->n_blocks, gs->sms_used, ws->n_blocks, ws->sms_used, README_WAVES);
+}
+
+static void check_resident(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
+                           const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
+    (void)want, (void)got;
+    if (gs->max_resident_sm != ws->max_resident_sm)
+        wb_fail(ctx, CASE_FMT ": max_resident_sm = %d, expected %d%s (%s)", CASE_ARGS(c),
+                gs->max_resident_sm, ws->max_resident_sm,
+                gs->max_resident_sm > ws->max_resident_sm
+                    ? "; a block ending at t and one starting at t are not resident together"
+                    : "",
+                README_WAVES);
+    if (gs->max_resident_gpu != ws->max_resident_gpu)
+        wb_fail(ctx, CASE_FMT ": max_resident_gpu = %d, expected %d (%s)", CASE_ARGS(c),
+                gs->max_resident_gpu, ws->max_resident_gpu, README_WAVES);
+}
+
+static void check_waves(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
+                        const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
+    (void)want, (void)got;
+    if (gs->waves != ws->waves)
+        wb_fail(ctx, CASE_FMT ": waves = %d, expected %d (ceil(%d / %d)) (%s)", CASE_ARGS(c),
+                gs->waves, ws->waves, c->n, ws->max_resident_gpu, README_WAVES);
+}
+
+static void test_analyze_per_sm(wb_ctx *ctx) {
+    for_each_case(ctx, check_per_sm);
+}
+
+static void test_analyze_resident(wb_ctx *ctx) {
+    for_each_case(ctx, check_resident);
+}
+
+static void test_analyze_waves(wb_ctx *ctx) {
+    for_each_case(ctx, check_waves);
+}
+
+static void test_analyze_invalid(wb_ctx *ctx) {
+    analyze_fn analyze;
+    WB_BIND(ctx, analyze, block_scheduling_analyze);
+    block_record r[3] = {{0, 0, 100, 200}, {1, 1, 100, 300}, {2, 2, 150, 250}};
+    int per_sm[4];
+    block_scheduling_stats s;
+    struct {
+        const char *what;
+        int n, sms, field, value;
+    } bad[] = {{"a record's smid equal to sm_count", 3, 3, 2, 3},
+               {"a record that ends before it starts", 3, 4, 1, 50},
+               {"n = 0", 0, 4, -1, 0},
+               {"sm_count = 0", 3, 0, -1, 0}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        block_record c[3];
+        memcpy(c, r, sizeof r);
+        if (bad[i].field == 2)
+            c[2].smid = (unsigned int)bad[i].value;
+        if (bad[i].field == 1)
+            c[1].end_ns = (unsigned long long)bad[i].value;
+        int rc = analyze(c, bad[i].n, bad[i].sms, per_sm, &s);
+        if (rc != -1)
+            wb_fail(ctx, "with %s it returned %d, expected -1 (block_scheduling.h)", bad[i].what,
+                    rc);
+    }
+    wb_measured(ctx, "4 invalid inputs rejected");
+}
+
+/* ------------------------------------------------------------ on the GPU */
+
+typedef __typeof__(&block_scheduling_trace) trace_fn;
+
+/* Runs the student's trace and copies the records back into h (n records). */
+static void run_trace(wb_ctx *ctx, trace_fn trace, int n, int threads, size_t smem,
+                      long long spin_ns, block_record *h) {
+    block_record *d = NULL;
+    wb_cuda(ctx, cudaMalloc((void **)&d, sizeof *d * (size_t)n), "cudaMalloc");
+    wb_cuda(ctx, cudaMemset(d, 0xff, sizeof *d * (size_t)n), "cudaMemset (poison)");
+    int e = trace(n, threads, smem, spin_ns, d, 0);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "block_scheduling_trace(%d blocks, %d threads, %zu B) returned %s", n, threads,
+                smem, cudaGetErrorName((cudaError_t)e));
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the trace kernel");
+    wb_cuda(ctx, cudaMemcpy(h, d, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    cudaFree(d);
+}
+
+/* Every record written by its own block, on a real SM, in a sane interval. */
+static void check_records(wb_ctx *ctx, const block_record *h, int n, long long spin_ns) {
+    int sms = wb_ctx_gpu(ctx)->sm_count;
+    for (int i = 0; i < n; i++) {
+        if (h[i].block == 0xffffffffu && h[i].start_ns == ~0ULL)
+            wb_fail(ctx,
+                    "record %d of %d was never written: every block writes "
+                    "records[blockIdx.x] (%s)",
+                    i, n, README_TRACE);
+        if (h[i].block != (unsigned int)i)
+            wb_fail(ctx, "record %d holds block %u: block i writes record i (%s)", i, h[i].block,
+                    README_TRACE);
+        if (h[i].smid >= (unsigned int)sms)
+            wb_fail(ctx, "record %d: smid %u, but the GPU has %d SMs (read %%smid, %s)", i,
+                    h[i].smid, sms, README_TRACE);
+        if (h[i].end_ns <= h[i].start_ns)
+            wb_fail(ctx, "record %d: end_ns %llu is not after start_ns %llu (%s)", i, h[i].end_ns,
+                    h[i].start_ns, README_TRACE);
+        if ((long long)(h[i].end_ns - h[i].start_ns) < spin_ns / 2)
+            wb_fail(ctx,
+                    "record %d: the block ran %llu ns, but spin_ns was %lld; it must keep "
+                    "its SM busy that long (%s)",
+                    i, h[i].end_ns - h[i].start_ns, spin_ns, README_TRACE);
+        if ((h[i].end_ns - h[i].start_ns) > 60000000000ULL)
+            wb_fail(ctx,
+                    "record %d: the block ran %.1f s; are both times %%globaltimer "
+                    "readings? (%s)",
+                    i, (h[i].end_ns - h[i].start_ns) * 1e-9, README_TRACE);
+    }
+}
+
+static const void *trace_kernel(wb_ctx *ctx) {
+    const void *(*ptr)(void);
+    WB_BIND(ctx, ptr, block_scheduling_trace_kernel_ptr);
+    const void *k = ptr();
+    if (!k)
+        wb_fail(ctx, "block_scheduling_trace_kernel_ptr() returned NULL");
+    return k;
+}
+
+static void test_trace(wb_ctx *ctx) {
+    trace_fn trace;
+    WB_BIND(ctx, trace, block_scheduling_trace);
+    int per_sm = 0, cap = 0;
+    wb_cuda(ctx, bs_truth_capacity(trace_kernel(ctx), 64, 0, &per_sm, &cap),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor on the trace kernel");
+    if (cap < 1)
+        wb_fail(ctx, "the trace kernel cannot run 64-thread blocks (occupancy API says 0)");
+    int n = 2 * cap + 17;
+    long long spin = 20000;
+    block_record *h = malloc(sizeof *h * (size_t)n);
+    run_trace(ctx, trace, n, 64, 0, spin, h);
+    check_records(ctx, h, n, spin);
+    wb_measured(ctx, "%d blocks, each recorded once, SM ids in range", n);
+    free(h);
+}
+
+static void test_capacity(wb_ctx *ctx) {
+    __typeof__(&block_scheduling_capacity) capacity;
+    WB_BIND(ctx, capacity, block_scheduling_capacity);
+    struct {
+        const void *k;
+        const char *name;
+        int threads;
+        size_t smem;
+    } c[] = {{bs_probe_kernel(0), "a light kernel", 1024, 0},
+             {bs_probe_kernel(0), "a light kernel", 256, 0},
+             {bs_probe_kernel(0), "a light kernel", 32, 0},
+             {bs_probe_kernel(0), "a light kernel", 96, 40 << 10},
+             {bs_probe_kernel(1), "a kernel with 24 KiB static shared memory", 128, 0},
+             {bs_probe_kernel(1), "a kernel with 24 KiB static shared memory", 64, 8 << 10},
+             {bs_probe_kernel(2), "a register-heavy kernel", 256, 0},
+             {trace_kernel(ctx), "your trace kernel", 128, 32 << 10},
+             {trace_kernel(ctx), "your trace kernel", 256, 0}};
+    int n = (int)(sizeof c / sizeof c[0]);
+    for (int i = 0; i < n; i++) {
+        int wp = 0, wc = 0, gp = -1, gc = -1;
+        wb_cuda(ctx, bs_truth_capacity(c[i].k, c[i].threads, c[i].smem, &wp, &wc),
+                "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+        int e = capacity(c[i].k, c[i].threads, c[i].smem, &gp, &gc);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "for %s, %d threads, %zu B: returned %s", c[i].name, c[i].threads,
+                    c[i].smem, cudaGetErrorName((cudaError_t)e));
+        if (gp != wp || gc != wc)
+            wb_fail(ctx,
+                    "for %s with %d threads and %zu B dynamic shared memory: per_sm %d, "
+                    "capacity %d; the occupancy API says %d per SM, %d on %d SMs (%s)",
+                    c[i].name, c[i].threads, c[i].smem, gp, gc, wp, wc, wb_ctx_gpu(ctx)->sm_count,
+                    README_FIT);
+    }
+    wb_measured(ctx, "%d kernel/launch combinations right", n);
+}
+
+/* ------------------------------------------------- timeline: CSV and SVG */
+
+/* build/<set>/01-block-scheduling/, beside this grader's executable. */
+static void output_dir(char *buf, size_t cap) {
+    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
+    if (n <= 0) {
+        snprintf(buf, cap, ".");
+        return;
+    }
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = '\0';
+}
+
+static void write_csv(const char *path, const block_record *r, int n, unsigned long long t0) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "block,smid,start_us,end_us\n");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%u,%u,%.3f,%.3f\n", r[i].block, r[i].smid, (r[i].start_ns - t0) * 1e-3,
+                (r[i].end_ns - t0) * 1e-3);
+    fclose(f);
+}
+
+/* One row per SM, one rectangle per block; the colour follows the block
+ * index, so blocks that ran out of index order stand out. */
+static void write_svg(const char *path, const block_record *r, int n, int sms, int per_sm,
+                      unsigned long long t0, unsigned long long t1, const char *title) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    int rows = per_sm > 0 ? per_sm : 1;
+    const double left = 60, top = 30, width = 900, lane = 4.0 * rows;
+    double span = t1 > t0 ? (double)(t1 - t0) : 1.0, height = top + lane * sms + 30;
+    /* Per SM, the end of the last bar in each sub-row: a block goes to the
+     * first sub-row free at its start, so co-resident blocks never overlap. */
+    unsigned long long *row_end = calloc((size_t)sms * (size_t)rows, sizeof *row_end);
+    fprintf(f,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "font-family=\"sans-serif\" font-size=\"11\">\n",
+            left + width + 20, height);
+    fprintf(f, "<text x=\"%.0f\" y=\"18\">%s</text>\n", left, title);
+    for (int s = 0; s < sms; s += 8)
+        fprintf(f, "<text x=\"4\" y=\"%.1f\">SM %d</text>\n", top + lane * s + 9, s);
+    for (int i = 0; i < n; i++) {
+        int s = (int)r[i].smid, sub = 0;
+        if (row_end) {
+            while (sub < rows - 1 && row_end[(size_t)s * rows + sub] > r[i].start_ns)
+                sub++;
+            row_end[(size_t)s * rows + sub] = r[i].end_ns;
+        }
+        double x = left + width * (double)(r[i].start_ns - t0) / span;
+        double w = width * (double)(r[i].end_ns - r[i].start_ns) / span;
+        fprintf(f,
+                "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"3.4\" "
+                "fill=\"hsl(%d,70%%,45%%)\"><title>block %u SM %u</title></rect>\n",
+                x, top + lane * s + 4.0 * sub, w > 0.5 ? w : 0.5, (int)(300.0 * r[i].block / n),
+                r[i].block, r[i].smid);
+    }
+    fprintf(f,
+            "<text x=\"%.0f\" y=\"%.0f\">0</text><text x=\"%.0f\" y=\"%.0f\" "
+            "text-anchor=\"end\">%.0f us</text>\n",
+            left, height - 8, left + width, height - 8, span * 1e-3);
+    fprintf(f, "</svg>\n");
+    free(row_end);
+    fclose(f);
+}
+
+/* Sorting by start makes the SVG's sub-rows follow arrival on each SM. */
+static int by_start(const void *a, const void *b) {
+    const block_record *x = a, *y = b;
+    return x->start_ns < y->start_ns ? -1 : x->start_ns > y->start_ns;
+}
+
+static void test_timeline(wb_ctx *ctx) {
+    trace_fn trace;
+    analyze_fn analyze;
+    WB_BIND(ctx, trace, block_scheduling_trace);
+    WB_BIND(ctx, analyze, block_scheduling_analyze);
+    const int threads = 128;
+    const size_t smem = 32 << 10;
+    int per_sm = 0, cap = 0, sms = wb_ctx_gpu(ctx)->sm_count;
+    wb_cuda(ctx, bs_truth_capacity(trace_kernel(ctx), threads, smem, &per_sm, &cap),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor on the trace kernel");
+    if (cap < 1)
+        wb_fail(ctx, "the trace kernel cannot run %d threads with %zu B (occupancy API says 0)",
+                threads, smem);
+    int n = 2 * cap + cap / 2;
+    long long spin = 300000;
+    block_record *h = malloc(sizeof *h * (size_t)n);
+    run_trace(ctx, trace, n, threads, smem, spin, h);
+    check_records(ctx, h, n, spin);
+
+    int *want = malloc(sizeof(int) * (size_t)sms), *got = malloc(sizeof(int) * (size_t)sms);
+    block_scheduling_stats ws, gs;
+    reference_analyze(h, n, sms, want, &ws);
+    unsigned long long t0 = ~0ULL, t1 = 0;
+    for (int i = 0; i < n; i++) {
+        t0 = h[i].start_ns < t0 ? h[i].start_ns : t0;
+        t1 = h[i].end_ns > t1 ? h[i].end_ns : t1;
+    }
+    char dir[PATH_MAX], csv[PATH_MAX + 32], svg[PATH_MAX + 32], title[200];
+    output_dir(dir, sizeof dir);
+    snprintf(csv, sizeof csv, "%s/timeline.csv", dir);
+    snprintf(svg, sizeof svg, "%s/timeline.svg", dir);
+    snprintf(title, sizeof title,
+             "%d blocks of %d threads + %zu KiB smem on %d SMs: %d per SM resident, %d waves", n,
+             threads, smem >> 10, sms, ws.max_resident_sm, ws.waves);
+    write_csv(csv, h, n, t0);
+    qsort(h, (size_t)n, sizeof *h, by_start);
+    write_svg(svg, h, n, sms, per_sm, t0, t1, title);
+    wb_record(ctx, "timeline_resident_per_sm", ws.max_resident_sm, "blocks", per_sm, "eq");
+    wb_measured(ctx,
+                "%d per SM and %d on the GPU at once (occupancy API: %d, %d), %d waves; "
+                "timeline in %s",
+                ws.max_resident_sm, ws.max_resident_gpu, per_sm, cap, ws.waves, svg);
+    if (ws.max_resident_sm != per_sm || ws.max_resident_gpu != cap)
+        wb_fail(ctx,
+                "the timeline shows %d blocks per SM and %d on the GPU at once, the "
+                "occupancy API %d and %d; is another program using the GPU? (timeline: %s)",
+                ws.max_resident_sm, ws.max_resident_gpu, per_sm, cap, svg);
+    if (ws.waves != 3)
+        wb_fail(ctx, "%d blocks at %d at once should take 3 waves; the timeline shows %d", n, cap,
+                ws.waves);
+    if (analyze(h, n, sms, got, &gs) != 0)
+        wb_fail(ctx, "block_scheduling_analyze rejected the trace's records (%s)", README_WAVES);
+    for (int k = 0; k < sms; k++)
+        if (got[k] != want[k])
+            wb_fail(ctx, "on this trace, your analysis puts %d blocks on SM %d, the grader %d (%s)",
+                    got[k], k, want[k], README_WAVES);
+    if (gs.max_resident_sm != ws.max_resident_sm || gs.max_resident_gpu != ws.max_resident_gpu ||
+        gs.waves != ws.waves)
+        wb_fail(ctx,
+                "on this trace, your analysis gives %d per SM, %d on the GPU, %d waves; the "
+                "grader %d, %d, %d (%s)",
+                gs.max_resident_sm, gs.max_resident_gpu, gs.waves, ws.max_resident_sm,
+                ws.max_resident_gpu, ws.waves, README_WAVES);
+    free(h);
+    free(want);
+    free(got);
+}
+
+/* ---------------------------------------------------------- staircase */
+
+typedef struct trace_arg {
+    trace_fn trace;
+    int n, threads;
+    long long spin_ns;
+    block_record *d;
+} trace_arg;
+
+static int trace_work(void *arg, void *stream) {
+    trace_arg *a = arg;
+    return a->trace(a->n, a->threads, 0, a->spin_ns, a->d, (cudaStream_t)stream);
+}
+
+static double time_grid(wb_ctx *ctx, trace_arg *a, int n) {
+    wb_time_opts o = wb_time_defaults();
+    o.warmup = 2, o.min_trials = 7, o.max_trials = 41, o.max_seconds = 2.0;
+    double ms = 0, spread = 0;
+    a->n = n;
+    wb_cuda(ctx, wb_time_one(trace_work, a, &o, &ms, &spread), "timing the trace kernel");
+    return ms;
+}
+
+static void test_staircase(wb_ctx *ctx) {
+    __typeof__(&block_scheduling_capacity) capacity;
+    trace_arg a = {0};
+    WB_BIND(ctx, capacity, block_scheduling_capacity);
+    WB_BIND(ctx, a.trace, block_scheduling_trace);
+    a.threads = 256;
+    a.spin_ns = 100000;
+    int per_sm = 0, cap = 0;
+    int e = capacity(trace_kernel(ctx), a.threads, 0, &per_sm, &cap);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "block_scheduling_capacity returned %s", cudaGetErrorName((cudaError_t)e));
+    if (cap < 1 || cap > 1 << 20)
+        wb_fail(ctx,
+                "block_scheduling_capacity predicts %d blocks at once; nothing to measure "
+                "(%s)",
+                cap, README_FIT);
+    wb_cuda(ctx, cudaMalloc((void **)&a.d, sizeof(block_record) * ((size_t)cap + 1)), "cudaMalloc");
+    int half = cap / 2 > 0 ? cap / 2 : 1;
+    double t_half = time_grid(ctx, &a, half), t_cap = time_grid(ctx, &a, cap);
+    double t_next = time_grid(ctx, &a, cap + 1);
+    cudaFree(a.d);
+    double flat = t_cap / t_half, step = t_next / t_cap;
+    wb_record(ctx, "staircase_flat", flat, "ratio", 1.5, "le");
+    wb_record(ctx, "staircase_step", step, "ratio", 1.5, "ge");
+    wb_measured(ctx,
+                "your capacity %d: %d blocks %.3f ms, %d blocks %.3f ms, %d blocks %.3f ms; "
+                "flat %.2fx (need <= 1.5x), step %.2fx (need >= 1.5x)",
+                cap, half, t_half, cap, t_cap, cap + 1, t_next, flat, step);
+    if (flat > 1.5)
+        wb_fail(ctx,
+                "%d blocks took %.2fx as long as %d: more than one wave, so fewer than %d "
+                "blocks fit at once; your capacity is too high (%s)",
+                cap, flat, half, cap, README_FIT);
+    if (step < 1.5)
+        wb_fail(ctx,
+                "%d blocks took only %.2fx as long as %d: the extra block still found a "
+                "free slot, so more than %d fit at once; your capacity is too low (%s)",
+                cap + 1, step, cap, cap, README_FIT);
+}
+
+/* ------------------------------------------------------- the tail effect */
+
+static unsigned int item_ref(unsigned int x) {
+    unsigned int h = x;
+    h ^= h >> 16;
+    h *= 0x7feb352dU;
+    h ^= h >> 15;
+    h *= 0x846ca68bU;
+    h ^= h >> 16;
+    return h;
+}
+
+typedef __typeof__(&block_scheduling_process) process_fn;
+
+typedef struct proc_arg {
+    process_fn fn; /* NULL: the grader's baseline */
+    const unsigned int *in;
+    unsigned int *out;
+    int n;
+    long long item_ns;
+} proc_arg;
+
+static int proc_work(void *arg, void *stream) {
+    proc_arg *a = arg;
+    if (!a->fn)
+        return bs_baseline_process(a->in, a->out, a->n, a->item_ns, stream);
+    return a->fn(a->in, a->out, a->n, a->item_ns, (cudaStream_t)stream);
+}
+
+/* Random input on the device, and the expected output on the host. */
+static void make_input(wb_ctx *ctx, wb_rng *g, int n, unsigned int **d_in, unsigned int **h_in,
+                       unsigned int **want) {
+    *h_in = malloc(sizeof(unsigned int) * (size_t)n);
+    *want = malloc(sizeof(unsigned int) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        (*h_in)[i] = (unsigned int)wb_rng_u64(g);
+        (*want)[i] = item_ref((*h_in)[i]);
+    }
+    wb_cuda(ctx, cudaMalloc((void **)d_in, sizeof(unsigned int) * (size_t)n), "cudaMalloc");
+    wb_cuda(ctx, cudaMemcpy(*d_in, *h_in, sizeof(unsigned int) * (size_t)n, cudaMemcpyHostToDevice),
+            "cudaMemcpy");
+}
+
+/* Output right everywhere, input untouched. */
+static void check_output(wb_ctx *ctx, const unsigned int *d_in, const unsigned int *h_in,
+                         const unsigned int *d_out, const unsigned int *want, int n,
+                         long long item_ns) {
+    unsigned int *h = malloc(sizeof(unsigned int) * (size_t)n);
+    wb_cuda(ctx, cudaMemcpy(h, d_out, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    for (int i = 0; i < n; i++)
+        if (h[i] != want[i])
+            wb_fail(ctx, "n_items %d, item_ns %lld: out[%d] = 0x%08x, expected 0x%08x%s (%s)", n,
+                    item_ns, i, h[i], want[i], h[i] == 0xabababab ? " (never written)" : "",
+                    README_TAIL);
+    wb_cuda(ctx, cudaMemcpy(h, d_in, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (memcmp(h, h_in, sizeof *h * (size_t)n) != 0)
+        wb_fail(ctx, "n_items %d: the input changed; d_in is read-only", n);
+    free(h);
+}
+
+static void test_process(wb_ctx *ctx) {
+    process_fn fn;
+    WB_BIND(ctx, fn, block_scheduling_process);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    const struct {
+        int n;
+        long long item_ns;
+    } c[] = {
+        {1, 0}, {255, 1000}, {1000, 0}, {123457, 0}, {(int)wb_rng_range(&g, 300000, 1500000), 200}};
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        unsigned int *d_in, *h_in, *want, *d_out;
+        make_input(ctx, &g, c[k].n, &d_in, &h_in, &want);
+        wb_cuda(ctx, cudaMalloc((void **)&d_out, sizeof *d_out * (size_t)c[k].n), "cudaMalloc");
+        wb_cuda(ctx, cudaMemset(d_out, 0xab, sizeof *d_out * (size_t)c[k].n), "cudaMemset");
+        int e = fn(d_in, d_out, c[k].n, c[k].item_ns, 0);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "block_scheduling_process(n_items %d) returned %s", c[k].n,
+                    cudaGetErrorName((cudaError_t)e));
+        wb_cuda(ctx, cudaDeviceSynchronize(), "block_scheduling_process's kernel");
+        check_output(ctx, d_in, h_in, d_out, want, c[k].n, c[k].item_ns);
+        cudaFree(d_in);
+        cudaFree(d_out);
+        free(h_in);
+        free(want);
+    }
+    wb_measured(ctx, "5 sizes right, input unchanged");
+}
+
+#define TAIL_ROUNDS 24
+#define TAIL_ITEM_NS 10000LL
+#define TAIL_LIMIT 1.5
+
+static void test_tail(wb_ctx *ctx) {
+    process_fn fn;
+    WB_BIND(ctx, fn, block_scheduling_process);
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    int cap = 0;
+    wb_cuda(ctx, bs_baseline_capacity(&cap), "the occupancy of the baseline kernel");
+    /* Just under TAIL_ROUNDS items for each thread of capacity + 1 blocks:
+     * the baseline gives every one of its blocks TAIL_ROUNDS full rounds,
+     * the last block alone in a second wave (2 x TAIL_ROUNDS rounds in all).
+     * One full wave needs TAIL_ROUNDS + 1 rounds for the same items, so the
+     * best speedup is 2 x TAIL_ROUNDS / (TAIL_ROUNDS + 1), about 1.9x. */
+    int n = (cap + 1) * bs_baseline_threads() * TAIL_ROUNDS - 37;
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    unsigned int *d_in, *h_in, *want, *d_base, *d_cand;
+    make_input(ctx, &g, n, &d_in, &h_in, &want);
+    wb_cuda(ctx, cudaMalloc((void **)&d_base, sizeof(unsigned int) * (size_t)n), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&d_cand, sizeof(unsigned int) * (size_t)n), "cudaMalloc");
+    wb_cuda(ctx, cudaMemset(d_cand, 0xab, sizeof(unsigned int) * (size_t)n), "cudaMemset");
+    proc_arg base = {NULL, d_in, d_base, n, TAIL_ITEM_NS},
+             cand = {fn, d_in, d_cand, n, TAIL_ITEM_NS};
+    wb_time_opts o = wb_time_defaults();
+    o.max_seconds = 4.0;
+    wb_ratio r;
+    wb_cuda(ctx, wb_time_ratio(proc_work, &base, proc_work, &cand, &o, &r), "timing");
+    check_output(ctx, d_in, h_in, d_cand, want, n, TAIL_ITEM_NS);
+    /* No launch can beat every thread slot of the GPU busy all the time. */
+    double floor_ms =
+        (double)n * TAIL_ITEM_NS / ((double)gpu->sm_count * gpu->max_threads_per_sm) * 1e-6;
+    wb_record(ctx, "tail_speedup", r.ratio, "x", TAIL_LIMIT, "ge");
+    wb_measured(ctx, "speedup %.2fx over capacity+1 blocks (%.3f ms vs %.3f ms), need >= %.2fx",
+                r.ratio, r.cand_ms, r.base_ms, TAIL_LIMIT);
+    cudaFree(d_in);
+    cudaFree(d_base);
+    cudaFree(d_cand);
+    free(h_in);
+    free(want);
+    if (r.cand_ms < 0.85 * floor_ms)
+        wb_fail(ctx,
+                "%.3f ms is faster than every thread slot of the GPU could run %d items of "
+                "%lld ns (%.3f ms): each item must go through block_scheduling_item",
+                r.cand_ms, n, TAIL_ITEM_NS, floor_ms);
+    if (r.ratio < TAIL_LIMIT)
+        wb_fail(ctx, "%.2fx is below %.2fx: the last wave still runs nearly empty (%s)", r.ratio,
+                TAIL_LIMIT, README_TAIL);
+}
+
+/* ------------------------------------------------------------- questions */
+
+static void test_q_waves_1000(wb_ctx *ctx) {
+    wb_question_hash(ctx, "waves_1000_108_4", 0x4651ea80dde8ad7bULL,
+                     "waves for 1000 blocks on 108 SMs holding 4 blocks each");
+}
+
+static void test_q_waves_4500(wb_ctx *ctx) {
+    wb_question_hash(ctx, "waves_4500_132_8", 0x452a0ec32c84c846ULL,
+                     "waves for 4500 blocks on 132 SMs holding 8 blocks each");
+}
+
+static void test_q_last_wave(wb_ctx *ctx) {
+    wb_question_hash(ctx, "last_wave_blocks_1000_108_4", 0x5d25db8be55517adULL,
+                     "blocks in the last wave of 1000 blocks on 108 SMs x 4");
+}
+
+static void test_q_chain(wb_ctx *ctx) {
+    wb_question_hash(ctx, "chain_max_grid_108_4", 0x667f10b56997dfb4ULL,
+                     "largest grid for which the block-chain kernel surely finishes, 108 SMs x 4");
+}
+
+static void test_q_small_gpu(wb_ctx *ctx) {
+    wb_question_hash(ctx, "small_gpu_ms", 0x0ab21d135301d2b3ULL,
+                     "milliseconds for 1000 blocks of 1 ms on 16 SMs x 4");
+}
+
+static void test_q_full_wave(wb_ctx *ctx) {
+    wb_question_hash(ctx, "full_wave_grid_132_256", 0x134c983ca4fc0366ULL,
+                     "grid of one full wave of 256-thread blocks on 132 SMs");
+}
+
+/* ----------------------------------------------------------- the suite */
+
+#define HOST(id, pts, fn, hint)                                                                    \
+    { id, WB_CORRECTNESS, pts, 0, 1, 30, fn, NULL, NULL, NULL, NULL, hint }
+#define GPU(id, pts, secs, fn, req, hint)                                                          \
+    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
+#define QUESTION(id, pts, fn)                                                                      \
+    { id, WB_QUESTION, pts, 0, 0, 20, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
+
+static const wb_test tests[] = {
+    HOST("correct.analyze_per_sm", 8, test_analyze_per_sm, README_WAVES),
+    HOST("correct.analyze_resident", 10, test_analyze_resident,
+         "README.md, \"From records to waves\": sweep over starts and ends, ends first on a tie"),
+    HOST("correct.analyze_waves", 5, test_analyze_waves, README_WAVES),
+    HOST("correct.analyze_invalid", 2, test_analyze_invalid, "block_scheduling.h"),
+    GPU("correct.capacity", 10, 60, test_capacity, NULL, README_FIT),
+    GPU("correct.trace", 15, 60, test_trace, NULL, README_TRACE),
+    GPU("check.timeline", 10, 60, test_timeline, "correct.trace", README_WAVES),
+    GPU("check.staircase", 10, 60, test_staircase, "correct.trace", README_FIT),
+    GPU("correct.process", 5, 60, test_process, NULL, README_TAIL),
+    {"perf.tail", WB_PERFORMANCE, 13, 1, 1, 90, test_tail, "correct.process", NULL, NULL, NULL,
+     README_TAIL},
+    QUESTION("question.waves_1000", 2, test_q_waves_1000),
+    QUESTION("question.waves_4500", 2, test_q_waves_4500),
+    QUESTION("question.last_wave", 2, test_q_last_wave),
+    QUESTION("question.chain_grid", 2, test_q_chain),
+    QUESTION("question.small_gpu_ms", 2, test_q_small_gpu),
+    QUESTION("question.full_wave_grid", 2, test_q_full_wave),
+};
+
+static const wb_lab lab = {"01-block-scheduling", "block_scheduling.cu", "01-block-scheduling/v1",
+                           tests, (int)(sizeof tests / sizeof tests[0])};
+
+Suite *block_scheduling_suite(void) {
+    return wb_build_suite(&lab);
+}
+
+int main(int argc, char **argv) {
+    return wb_grader_main(argc, argv, block_scheduling_suite);
+}

@@ -1,0 +1,32 @@
+/* wrong_smid.cu - broken lab 01: the trace records the block index where the SM id belongs */
+/* SPDX-License-Identifier: MIT */
+/* expect: correct.trace FAIL smid
+ * expect: check.timeline FAIL not graded
+ * expect: check.staircase FAIL not graded */
+#define block_scheduling_trace_kernel reference_trace_kernel
+#define block_scheduling_trace reference_trace
+#include "../../../solutions/01-block-scheduling/block_scheduling.cu"
+#undef block_scheduling_trace_kernel
+#undef block_scheduling_trace
+
+extern "C" __global__ void block_scheduling_trace_kernel(block_record *records, long long spin_ns) {
+    __shared__ unsigned long long start;
+    if (threadIdx.x == 0)
+        start = block_scheduling_now();
+    __syncthreads();
+    while ((long long)(block_scheduling_now() - start) < spin_ns)
+        __nanosleep(100);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        block_record r = {blockIdx.x, blockIdx.x, start, block_scheduling_now()};
+        records[blockIdx.x] = r; /* "which SM" taken to mean "which block" */
+    }
+}
+
+extern "C" cudaError_t block_scheduling_trace(int n_blocks, int threads_per_block,
+                                              size_t smem_bytes, long long spin_ns,
+                                              block_record *d_records, cudaStream_t stream) {
+    block_scheduling_trace_kernel<<<n_blocks, threads_per_block, smem_bytes, stream>>>(d_records,
+                                                                                       spin_ns);
+    return cudaGetLastError();
+}
