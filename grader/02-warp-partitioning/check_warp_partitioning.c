@@ -3,10 +3,13 @@
 /* SPDX-License-Identifier: MIT */
 #include "wb_grader.h"
 #include "wb_rng.h"
+#include "wb_timing.h"
+#include "wb_answers.h"
 
 #include "warp_partitioning.h"
 
 #include <cuda_runtime_api.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +18,7 @@
 #define README_WARPS "README.md, \"Cutting into warps\""
 #define README_PARTIAL "README.md, \"Partial warps\""
 #define README_GPU "README.md, \"Recording on the GPU\""
+#define Q40 "the 40x2x1 block of README \"Questions\""
 
 typedef warp_partitioning_dim dim;
 
@@ -276,12 +280,12 @@ static void check_records(wb_ctx *ctx, dim b, const rec *h) {
                     "%dx%dx%d block: record %d holds thread (%d,%d,%d), expected (%d,%d,%d); "
                     "each thread writes d_out[its linear position] (%s)",
                     b.x, b.y, b.z, i, r->tx, r->ty, r->tz, t.x, t.y, t.z, README_LINEAR);
-        if (r->linear != i || r->warp != i / W || r->lane != i % W || r->pad != 0)
+        if (r->linear != i || r->warp != i / W || r->lane != i % W)
             wb_fail(ctx,
-                    "%dx%dx%d block, thread (%d,%d,%d): linear %d warp %d lane %d pad %d, "
-                    "expected %d, %d, %d, 0 (%s)",
-                    b.x, b.y, b.z, t.x, t.y, t.z, r->linear, r->warp, r->lane, r->pad, i, i / W,
-                    i % W, README_GPU);
+                    "%dx%dx%d block, thread (%d,%d,%d): linear %d warp %d lane %d, "
+                    "expected %d, %d, %d (%s)",
+                    b.x, b.y, b.z, t.x, t.y, t.z, r->linear, r->warp, r->lane, i, i / W, i % W,
+                    README_GPU);
     }
 }
 
@@ -364,9 +368,223 @@ static void test_record_random(wb_ctx *ctx) {
     wb_measured(ctx, "40 random shapes, %ld records right; invalid shapes refused", n);
 }
 
+/* Your formulas against the hardware: every thread's lane is the lane the
+ * hardware ran it in (%laneid), and the threads the hardware grouped into
+ * one warp all got one warp number from your formula. */
+static void check_hardware(wb_ctx *ctx, dim b, const rec *h) {
+    for (int i = 0; i < ref_threads(b); i++) {
+        const rec *r = &h[i];
+        if (r->tx == -1 && r->ty == -1 && r->linear == -1)
+            wb_fail(ctx, "%dx%dx%d block: record %d was never written (still 0xFF) (%s)", b.x, b.y,
+                    b.z, i, README_GPU);
+        if (r->hw_lane != r->lane)
+            wb_fail(ctx,
+                    "%dx%dx%d block, thread (%d,%d,%d): the hardware ran it in lane %d "
+                    "(%%laneid), your formula says lane %d (%s)",
+                    b.x, b.y, b.z, r->tx, r->ty, r->tz, r->hw_lane, r->lane, README_GPU);
+        if (r->warp_mates != r->active_mask)
+            wb_fail(ctx,
+                    "%dx%dx%d block, thread (%d,%d,%d): the hardware warp holds lanes 0x%08x, "
+                    "but only lanes 0x%08x got your warp number %d: your formula splits a "
+                    "hardware warp (%s)",
+                    b.x, b.y, b.z, r->tx, r->ty, r->tz, r->active_mask, r->warp_mates, r->warp,
+                    README_GPU);
+    }
+}
+
+static void test_record_hardware(wb_ctx *ctx) {
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    long n = 0;
+    for (int c = 0; c < N_NAMED + 40; c++) {
+        dim b = c < N_NAMED ? named_shapes[c] : random_block(&g);
+        rec *h = run_record(ctx, b);
+        check_hardware(ctx, b, h);
+        n += ref_threads(b);
+        free(h);
+    }
+    wb_measured(ctx,
+                "%d shapes, %ld threads: lanes equal %%laneid, warps as the hardware made them",
+                N_NAMED + 40, n);
+}
+
+/* ------------------------------------------------- the performance task */
+
+int wp_baseline_shade(const float *d_in, float *d_out, int width, int height, void *stream);
+
+#define PERF_W 1000
+#define PERF_H 8192
+#define README_SHAPE "README.md, \"Choosing a block shape\""
+
+typedef struct shade_args {
+    __typeof__(&warp_partitioning_shade) student;
+    const float *in;
+    float *out;
+    int w, h;
+} shade_args;
+
+static int run_student_shade(void *p, void *stream) {
+    shade_args *a = (shade_args *)p;
+    return a->student(a->in, a->out, a->w, a->h, (cudaStream_t)stream);
+}
+
+static int run_baseline_shade(void *p, void *stream) {
+    shade_args *a = (shade_args *)p;
+    return wp_baseline_shade(a->in, a->out, a->w, a->h, stream);
+}
+
+/* Random input of w x h pixels on the device; the host copy in *h_in. */
+static float *random_image(wb_ctx *ctx, wb_rng *g, int w, int h, float **h_in) {
+    size_t n = (size_t)w * h;
+    float *d = NULL;
+    *h_in = (float *)malloc(n * sizeof(float));
+    if (!*h_in)
+        wb_fail(ctx, "out of host memory");
+    wb_rng_fill_float(g, *h_in, n, -1.0f, 1.0f);
+    wb_cuda(ctx, cudaMalloc((void **)&d, n * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMemcpy(d, *h_in, n * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy");
+    return d;
+}
+
+/* Checks out against the CPU reference at every pixel, or at `stride` steps. */
+static void check_shade(wb_ctx *ctx, const float *h_in, const float *h_out, int w, int h,
+                        size_t stride) {
+    for (size_t i = 0; i < (size_t)w * h; i += stride) {
+        float want = warp_partitioning_shade_value(h_in[i]), got = h_out[i];
+        if (!(fabsf(got - want) <= 1e-6f * fabsf(want) + 1e-12f))
+            wb_fail(ctx, "%dx%d image, pixel (%zu,%zu): got %.9g, expected %.9g%s (%s)", w, h,
+                    i % (size_t)w, i / (size_t)w, got, want,
+                    isnan(got) ? " (never written: still poisoned)" : "", README_SHAPE);
+    }
+}
+
+static void test_shade(wb_ctx *ctx) {
+    __typeof__(&warp_partitioning_shade) shade;
+    WB_BIND(ctx, shade, warp_partitioning_shade);
+    static const int sizes[][2] = {{1, 1}, {33, 5}, {1000, 37}, {1024, 64}, {31, 257}, {4099, 3}};
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int w = sizes[k][0], h = sizes[k][1];
+        size_t bytes = (size_t)w * h * sizeof(float);
+        float *h_in, *h_out = (float *)malloc(bytes), *h_after = (float *)malloc(bytes), *d_out;
+        float *d_in = random_image(ctx, &g, w, h, &h_in);
+        wb_cuda(ctx, cudaMalloc((void **)&d_out, bytes), "cudaMalloc");
+        wb_cuda(ctx, cudaMemset(d_out, 0xFF, bytes), "cudaMemset (poison: NaN)");
+        int e = shade(d_in, d_out, w, h, 0);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "warp_partitioning_shade(%dx%d) returned %s, expected cudaSuccess", w, h,
+                    cudaGetErrorName((cudaError_t)e));
+        wb_cuda(ctx, cudaDeviceSynchronize(), "the shading kernel");
+        wb_cuda(ctx, cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        wb_cuda(ctx, cudaMemcpy(h_after, d_in, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        if (memcmp(h_after, h_in, bytes) != 0)
+            wb_fail(ctx, "%dx%d image: d_in was changed; it is input only (warp_partitioning.h)", w,
+                    h);
+        check_shade(ctx, h_in, h_out, w, h, 1);
+        cudaFree(d_in);
+        cudaFree(d_out);
+        free(h_in);
+        free(h_out);
+        free(h_after);
+    }
+    if (shade(NULL, NULL, 8, 8, 0) != cudaErrorInvalidValue)
+        wb_fail(ctx, "warp_partitioning_shade(NULL, ...) must return cudaErrorInvalidValue");
+    wb_measured(ctx, "6 image sizes, every pixel right, input unchanged");
+}
+
+static void test_perf_shade(wb_ctx *ctx) {
+    shade_args a;
+    WB_BIND(ctx, a.student, warp_partitioning_shade);
+    size_t bytes = (size_t)PERF_W * PERF_H * sizeof(float);
+    float *h_in, *h_out = (float *)malloc(bytes), *d_out;
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    a.in = random_image(ctx, &g, PERF_W, PERF_H, &h_in);
+    wb_cuda(ctx, cudaMalloc((void **)&d_out, bytes), "cudaMalloc");
+    wb_cuda(ctx, cudaMemset(d_out, 0xFF, bytes), "cudaMemset (poison: NaN)");
+    a.out = d_out;
+    a.w = PERF_W;
+    a.h = PERF_H;
+    wb_time_opts o = wb_time_defaults();
+    wb_ratio r;
+    wb_cuda(ctx, wb_time_ratio(run_baseline_shade, &a, run_student_shade, &a, &o, &r),
+            "timing the shading kernels");
+    /* The last run was the student's or the baseline's; run the student's
+     * once more so the output checked is its own. */
+    wb_cuda(ctx, cudaMemset(d_out, 0xFF, bytes), "cudaMemset (poison: NaN)");
+    wb_cuda(ctx, run_student_shade(&a, NULL), "warp_partitioning_shade");
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the shading kernel");
+    wb_cuda(ctx, cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    check_shade(ctx, h_in, h_out, PERF_W, PERF_H, 97);
+    const double limit = 1.5;
+    wb_record(ctx, "shade_speedup", r.ratio, "x", limit, "ge");
+    wb_record(ctx, "shade_baseline_ms", r.base_ms, "ms", 0, "ref");
+    wb_record(ctx, "shade_student_ms", r.cand_ms, "ms", 0, "ref");
+    wb_measured(ctx, "speedup %.2fx over 33x1 blocks (%.3f ms vs %.3f ms, %d pairs), need >= %.2fx",
+                r.ratio, r.cand_ms, r.base_ms, r.trials, limit);
+    if (r.ratio < limit)
+        wb_fail(ctx, "too many idle lanes: a 33-wide block pays two warps for 33 pixels; pick a "
+                     "block whose width is a multiple of 32");
+    cudaFree((void *)a.in);
+    cudaFree(d_out);
+    free(h_in);
+    free(h_out);
+}
+
 /* ------------------------------------------------------------- questions */
 
-#define Q40 "the 40x2x1 block of README \"Questions\""
+/* Questions whose answer is a thread index "x y" or "x y z": every integer
+ * of the answer, in order, whatever separates them. */
+static void question_tuple(wb_ctx *ctx, const char *key, uint64_t expected, const char *what) {
+    const char *v = wb_answer(ctx, key);
+    char canon[64] = "t";
+    size_t k = 1;
+    for (const char *p = v; *p && k + 12 < sizeof canon;) {
+        if (*p >= '0' && *p <= '9') {
+            long n = strtol(p, (char **)&p, 10);
+            k += (size_t)snprintf(canon + k, sizeof canon - k, "%s%ld", k > 1 ? " " : "", n);
+        } else {
+            p++;
+        }
+    }
+    wb_measured(ctx, "%s = %s", key, v);
+    if (wb_answer_hash(wb_salt(ctx), key, canon) != expected)
+        wb_fail(ctx,
+                "%s = %s is not the expected answer; asked: %s, written as x y or x y z "
+                "(README, \"Questions\")",
+                key, v, what);
+}
+
+static void test_q_hw_threads_40x2(wb_ctx *ctx) {
+    wb_question_hash(ctx, "hw_threads_40x2", 0x040d59c9cb07a7e8ULL,
+                     "hardware threads (lanes) the warps of " Q40 " occupy");
+}
+
+static void test_q_idle_48(wb_ctx *ctx) {
+    wb_question_hash(ctx, "idle_lanes_48", 0xea89f28bdcf1da17ULL,
+                     "idle lanes of a block of 48 threads");
+}
+
+static void test_q_w0_last_8x8(wb_ctx *ctx) {
+    question_tuple(ctx, "warp0_last_8x8", 0x3434b2c6ea7bb51bULL,
+                   "threadIdx of the last thread of warp 0 in an 8x8 block");
+}
+
+static void test_q_w1_first_8x8(wb_ctx *ctx) {
+    question_tuple(ctx, "warp1_first_8x8", 0x9065bb9c4ceda074ULL,
+                   "threadIdx of the first thread of warp 1 in an 8x8 block");
+}
+
+static void test_q_w0_last_4x8x2(wb_ctx *ctx) {
+    question_tuple(ctx, "warp0_last_4x8x2", 0x3ffcde925396e13dULL,
+                   "threadIdx of the last thread of warp 0 in a 4x8x2 block");
+}
+
+static void test_q_w1_first_4x8x2(wb_ctx *ctx) {
+    question_tuple(ctx, "warp1_first_4x8x2", 0xd63e17953d7d0031ULL,
+                   "threadIdx of the first thread of warp 1 in a 4x8x2 block");
+}
 
 static void test_q_warps_40x2(wb_ctx *ctx) {
     wb_question_hash(ctx, "warps_40x2", 0xb49936e0112fbde2ULL, "warps in " Q40);
@@ -410,28 +628,38 @@ static void test_q_grid_lanes(wb_ctx *ctx) {
     { id, WB_QUESTION, pts, 0, 0, 20, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
 
 static const wb_test tests[] = {
-    HOST("correct.linear", 10, test_linear, NULL, README_LINEAR),
-    HOST("correct.warp_lane", 10, test_warp_lane, NULL,
+    HOST("correct.linear", 8, test_linear, NULL, README_LINEAR),
+    HOST("correct.warp_lane", 8, test_warp_lane, NULL,
          "the lane comes from the linear position, not from threadIdx.x alone (" README_WARPS ")"),
-    HOST("correct.warps_per_block", 8, test_warps_per_block, NULL,
+    HOST("correct.warps_per_block", 6, test_warps_per_block, NULL,
          "round up: a partial warp is still a whole warp (" README_PARTIAL ")"),
-    HOST("correct.idle_lanes", 8, test_idle_lanes, NULL, README_PARTIAL),
-    HOST("correct.invalid", 4, test_invalid, NULL, "README.md, \"Block shapes\""),
-    HOST("measure.waste_table", 5, test_waste_table, "correct.warps_per_block correct.idle_lanes",
+    HOST("correct.idle_lanes", 6, test_idle_lanes, NULL, README_PARTIAL),
+    HOST("correct.invalid", 2, test_invalid, NULL, "README.md, \"Block shapes\""),
+    HOST("measure.waste_table", 2, test_waste_table, "correct.warps_per_block correct.idle_lanes",
          README_PARTIAL),
-    GPU("correct.record_shapes", 15, 60, test_record_shapes, NULL, README_GPU),
-    GPU("correct.record_activemask", 10, 60, test_record_activemask, NULL,
+    GPU("correct.record_shapes", 10, 60, test_record_shapes, NULL, README_GPU),
+    GPU("correct.record_activemask", 6, 60, test_record_activemask, NULL,
         "read __activemask() before any branch, and record it unchanged (" README_GPU ")"),
-    GPU("correct.record_random", 8, 60, test_record_random, NULL, README_GPU),
-    {"sanitizer.record", WB_SANITIZER, 5, 1, 1, 300, NULL, "correct.record_shapes",
+    GPU("correct.record_random", 5, 60, test_record_random, NULL, README_GPU),
+    GPU("correct.record_hardware", 6, 60, test_record_hardware, NULL, README_GPU),
+    {"sanitizer.record", WB_SANITIZER, 3, 1, 1, 300, NULL, "correct.record_shapes",
      "compute-sanitizer", "correct.record_shapes", "memcheck", "README.md, \"Debugging\""},
-    QUESTION("question.warps_40x2", 3, test_q_warps_40x2),
-    QUESTION("question.idle_lanes_40x2", 3, test_q_idle_40x2),
-    QUESTION("question.warps_8x8x3", 3, test_q_warps_8x8x3),
-    QUESTION("question.warp_of_3_2_1", 2, test_q_warp_321),
-    QUESTION("question.lane_of_3_2_1", 2, test_q_lane_321),
-    QUESTION("question.most_waste", 2, test_q_most_waste),
-    QUESTION("question.lanes_1000_blocks_of_33", 2, test_q_grid_lanes),
+    GPU("correct.shade", 6, 60, test_shade, NULL, README_SHAPE),
+    {"perf.shade", WB_PERFORMANCE, 15, 1, 1, 120, test_perf_shade, "correct.shade", NULL, NULL,
+     NULL, README_SHAPE},
+    QUESTION("question.warps_40x2", 2, test_q_warps_40x2),
+    QUESTION("question.idle_lanes_40x2", 2, test_q_idle_40x2),
+    QUESTION("question.hw_threads_40x2", 2, test_q_hw_threads_40x2),
+    QUESTION("question.warps_8x8x3", 1, test_q_warps_8x8x3),
+    QUESTION("question.warp_of_3_2_1", 1, test_q_warp_321),
+    QUESTION("question.lane_of_3_2_1", 1, test_q_lane_321),
+    QUESTION("question.warp0_last_8x8", 1, test_q_w0_last_8x8),
+    QUESTION("question.warp1_first_8x8", 1, test_q_w1_first_8x8),
+    QUESTION("question.warp0_last_4x8x2", 1, test_q_w0_last_4x8x2),
+    QUESTION("question.warp1_first_4x8x2", 1, test_q_w1_first_4x8x2),
+    QUESTION("question.idle_lanes_48", 2, test_q_idle_48),
+    QUESTION("question.most_waste", 1, test_q_most_waste),
+    QUESTION("question.lanes_1000_blocks_of_33", 1, test_q_grid_lanes),
 };
 
 static const wb_lab lab = {"02-warp-partitioning", "warp_partitioning.cu",

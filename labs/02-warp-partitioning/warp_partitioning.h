@@ -4,6 +4,7 @@
 #define WARP_PARTITIONING_H
 
 #include <cuda_runtime_api.h>
+#include <math.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,7 +57,10 @@ typedef struct warp_partitioning_thread {
     int warp;             /* warp_partitioning_warp_dev() */
     int lane;             /* warp_partitioning_lane_dev() */
     unsigned active_mask; /* __activemask() read as the kernel's first statement */
-    int pad;              /* 0 */
+    /* Filled by the lab's code after yours, from the hardware itself: */
+    int hw_lane;         /* %laneid: the lane the hardware ran this thread in */
+    unsigned warp_mates; /* __match_any_sync: the lanes of this hardware warp whose
+                            warp_partitioning_warp_dev() equals this thread's */
 } warp_partitioning_thread;
 
 /* Launches one block of shape (bx, by, bz) of the lab's recording kernel, in
@@ -70,8 +74,47 @@ typedef struct warp_partitioning_thread {
  * 0xFF bytes first, every record checked against the host formulas, and
  * each warp's active mask checked against the threads it holds (the mask
  * has one bit per real thread, lanes 0 .. n-1, and padding lanes are not
- * active). No performance is asked of it. */
+ * active), and your formulas checked against the hardware: your lane must
+ * be the lane the hardware ran the thread in (hw_lane), and the threads the
+ * hardware put in one warp must all get the same warp number from your
+ * formula (warp_mates == active_mask). No performance is asked of it. */
 cudaError_t warp_partitioning_record(int bx, int by, int bz, warp_partitioning_thread *d_out);
+
+/* ---- the performance task: a 2D image whose width is no multiple of 32 ---- */
+
+/* Multiply-adds per pixel in warp_partitioning_shade_value (4 chains). */
+#define WARP_PARTITIONING_SHADE_ITERS 256
+
+#ifdef __CUDACC__
+#define WARP_PARTITIONING_HD __host__ __device__
+#else
+#define WARP_PARTITIONING_HD
+#endif
+/* The per-pixel work, given: compute-bound, so a warp costs the same time
+ * however many of its lanes hold a pixel. The grader's CPU reference calls
+ * this same function; results must match it to a relative 1e-6. */
+static WARP_PARTITIONING_HD inline float warp_partitioning_shade_value(float v) {
+    float a = v, b = v * 0.5f, c = v * 0.25f, d = v * 0.125f;
+    for (int i = 0; i < WARP_PARTITIONING_SHADE_ITERS; i++) {
+        a = fmaf(a, 0.9999f, 0.0001f);
+        b = fmaf(b, 0.9998f, 0.0002f);
+        c = fmaf(c, 0.9997f, 0.0003f);
+        d = fmaf(d, 0.9996f, 0.0004f);
+    }
+    return a + b + c + d;
+}
+
+/* d_out[y*width + x] = warp_partitioning_shade_value(d_in[y*width + x]) for
+ * every pixel of a width x height image (device arrays; d_in is not
+ * changed), launched asynchronously on stream with a 2D grid of 2D blocks
+ * whose shape you choose. Returns cudaErrorInvalidValue for a NULL pointer
+ * or a size below 1 (nothing launched), else the launch's error. Graded on
+ * several sizes, outputs poisoned first, and then timed at 1000 x 8192
+ * against the grader's launch of the same kernel with 33x1 blocks (two
+ * warps per block, 31 of their 64 lanes idle): the speedup must reach 1.5x
+ * (README.md, "What is graded"). */
+cudaError_t warp_partitioning_shade(const float *d_in, float *d_out, int width, int height,
+                                    cudaStream_t stream);
 
 #ifdef __cplusplus
 }
