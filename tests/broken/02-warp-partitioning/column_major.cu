@@ -1,6 +1,6 @@
 /* column_major.cu - broken lab 02: the device linear order with y fastest instead of x */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.record_hardware FAIL the hardware ran it in lane
+/* expect: correct.record_hardware FAIL your formula splits a hardware warp
  * expect: correct.record_shapes FAIL holds thread
  * expect: correct.record_activemask FAIL holds thread
  * expect: correct.record_random FAIL holds thread

@@ -1,6 +1,6 @@
 /* full_mask.cu - broken lab 02: records a full 32-lane mask instead of asking __activemask() */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.record_hardware FAIL the hardware ran it in lane
+/* expect: correct.record_hardware FAIL your formula splits a hardware warp
  * expect: correct.record_activemask FAIL active mask */
 #define warp_partitioning_record reference_record
 #include "../../../solutions/02-warp-partitioning/warp_partitioning.cu"

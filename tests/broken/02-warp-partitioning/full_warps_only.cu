@@ -1,6 +1,6 @@
 /* full_warps_only.cu - broken lab 02: the recording kernel forgets the threads of a partial warp */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.record_hardware FAIL never written
+/* expect: correct.record_hardware FAIL your formula splits a hardware warp
  * expect: correct.record_shapes FAIL never written
  * expect: correct.record_activemask FAIL never written
  * expect: correct.record_random FAIL never written
