@@ -120,10 +120,14 @@ build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 BROKEN_SO := $(filter-out %/compile_error.so,$(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(wildcard tests/broken/$(l)/*.cu))))
 
-test-unit: build/tests/check_common
+build/tests/grader_selftest: tests/grader_selftest.c $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -o $@
+
+test-unit: build/tests/check_common build/tests/grader_selftest build/tools/wb-summary
 	@echo "== unit tests of common/ and the grader kit"
 	@build/tests/check_common
 	@scripts/test-cuda-arch.sh
+	@scripts/test-grader.sh
 
 test-regions:
 	@scripts/check-regions.sh $(LABS)

@@ -55,6 +55,14 @@ int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void));
 /* Ends the test as failed, with a reason that says what was expected, what
  * was measured and where to look. Never returns. */
 void wb_fail(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Ends a test worth 0 points as SKIP, with the reason (a tool that cannot
+ * read counters here, say). A test worth points cannot skip itself: it
+ * fails instead, so code under test can never turn lost points into
+ * ungraded ones. Never returns. */
+void wb_skip(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Folder for files a test writes for the student (timelines, tables):
+ * build/report/<set>/<lab>/, created before the run. */
+const char *wb_out_dir(wb_ctx *ctx);
 /* Fails with the error's name when err (a cudaError_t) is not success. */
 void wb_cuda(wb_ctx *ctx, int err, const char *what);
 /* The line shown after the points: "speedup 1.8x over baseline, need >= 1.5x". */

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# test-grader.sh - the grader's own verdict rules, on a lab made of framework cases
+set -u
+out=build/tests/selftest
+rm -rf "$out"
+build/tests/grader_selftest --set solutions --student /nonexistent.so --answers /dev/null \
+    --report-dir "$out" >"$out.log" 2>&1
+tsv=$(build/tools/wb-summary --tsv "$out/results.json") || { echo "FAIL  grader self-test wrote no results"; exit 1; }
+status=0
+gpu=SKIP; grep -q "no GPU" "$out.log" || gpu=PASS
+expect() { # id verdict points words
+    line=$(grep -P "^\Q$1\E\t" <<<"$tsv")
+    v=$(cut -f2 <<<"$line"); p=$(cut -f3 <<<"$line"); r=$(cut -f5 <<<"$line")
+    if [ "$v" != "$2" ] || [ "$p" != "$3" ] || ! grep -qiF -- "$4" <<<"$r"; then
+        echo "FAIL  grader rule for $1: got $v $p \"$r\", expected $2 $3 with \"$4\""; status=1
+    fi
+}
+expect self.pass PASS 3 ""
+expect self.fail FAIL 0 "expected 1, got 2"
+expect self.skip_zero_points SKIP 0 "counters unreadable"
+expect self.skip_with_points FAIL 0 "counters unreadable"
+expect self.exit0 FAIL 0 "exit status 0"
+expect self.abort FAIL 0 "signal 6"
+expect self.gated FAIL 0 "not graded: self.fail must pass first"
+expect self.ungated PASS 5 ""
+expect self.outdir PASS 1 ""
+expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
+if grep -q "PASS  fake" "$out.log"; then
+    echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
+fi
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output"
+exit $status

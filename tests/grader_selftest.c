@@ -1,0 +1,56 @@
+/* grader_selftest.c - a lab made of framework cases, to test the grader's own verdict rules */
+/* SPDX-License-Identifier: MIT */
+#include "wb_grader.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void pass_body(wb_ctx *ctx) {
+    wb_measured(ctx, "fine");
+}
+static void fail_body(wb_ctx *ctx) {
+    wb_fail(ctx, "expected 1, got 2");
+}
+static void skip_body(wb_ctx *ctx) {
+    wb_skip(ctx, "counters unreadable here");
+}
+static void exit0_body(wb_ctx *ctx) {
+    (void)ctx;
+    exit(0);
+}
+static void exit_done_after_fail_body(wb_ctx *ctx) {
+    /* A failure followed by an exit with any status stays a failure. */
+    (void)ctx;
+    printf("  PASS  fake 10/10\n");
+    abort();
+}
+static void outdir_body(wb_ctx *ctx) {
+    if (access(wb_out_dir(ctx), W_OK) != 0)
+        wb_fail(ctx, "wb_out_dir %s is not writable", wb_out_dir(ctx));
+}
+
+#define T(id, kind, pts, fn, req) {id, kind, pts, 0, 0, 10, fn, req, NULL, NULL, NULL, "hint text"}
+static const wb_test tests[] = {
+    T("self.pass", WB_CORRECTNESS, 3, pass_body, NULL),
+    T("self.fail", WB_CORRECTNESS, 3, fail_body, NULL),
+    T("self.skip_zero_points", WB_CORRECTNESS, 0, skip_body, NULL),
+    T("self.skip_with_points", WB_CORRECTNESS, 4, skip_body, NULL),
+    T("self.exit0", WB_CORRECTNESS, 2, exit0_body, NULL),
+    T("self.abort", WB_CORRECTNESS, 2, exit_done_after_fail_body, NULL),
+    T("self.gated", WB_PERFORMANCE, 5, pass_body, "self.fail"),
+    T("self.ungated", WB_PERFORMANCE, 5, pass_body, "self.pass"),
+    T("self.outdir", WB_CORRECTNESS, 1, outdir_body, NULL),
+    {"self.gpu", WB_CORRECTNESS, 1, 1, 0, 10, pass_body, NULL, NULL, NULL, NULL, NULL},
+};
+
+static const wb_lab lab = {"99-selftest", "selftest.cu", "selftest", tests,
+                           (int)(sizeof tests / sizeof tests[0])};
+
+Suite *selftest_suite(void) {
+    return wb_build_suite(&lab);
+}
+
+int main(int argc, char **argv) {
+    return wb_grader_main(argc, argv, selftest_suite);
+}
