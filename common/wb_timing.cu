@@ -102,6 +102,7 @@ extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, v
         out->base_ms = wb_median(tb, (size_t)n);
         out->cand_ms = wb_median(tc, (size_t)n);
         out->trials = n;
+        out->remeasured = 0;
     }
     free(tb);
     free(tc);
@@ -131,5 +132,25 @@ extern "C" int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, doubl
     }
     free(v);
     timer_close(&t);
+    return e;
+}
+
+extern "C" int wb_within_noise(double ratio, double spread, double limit) {
+    double band = 2.0 * spread > 0.05 ? 2.0 * spread : 0.05;
+    return ratio < limit && ratio >= limit * (1.0 - band);
+}
+
+extern "C" int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
+                               double limit, const wb_time_opts *o, wb_ratio *out) {
+    int e = wb_time_ratio(base, base_arg, cand, cand_arg, o, out);
+    wb_time_opts more = *o;
+    int rounds = 0;
+    while (e == 0 && rounds < 2 && wb_within_noise(out->ratio, out->spread, limit)) {
+        more.min_trials *= 2;
+        more.max_trials *= 2;
+        e = wb_time_ratio(base, base_arg, cand, cand_arg, &more, out);
+        rounds++;
+    }
+    out->remeasured = rounds;
     return e;
 }

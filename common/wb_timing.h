@@ -25,6 +25,7 @@ typedef struct wb_ratio {
     double spread;           /* IQR / median of the per-pair ratios */
     double base_ms, cand_ms; /* medians */
     int trials;
+    int remeasured; /* extra rounds wb_time_speedup ran because the first was within noise */
 } wb_ratio;
 
 /* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. */
@@ -36,6 +37,17 @@ wb_time_opts wb_time_defaults(void);
  * the work functions' errors are passed through. */
 int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
                   const wb_time_opts *o, wb_ratio *out);
+/* Like wb_time_ratio, for a speedup checked against limit: when the result
+ * falls short of the limit by no more than the noise band (see
+ * wb_within_noise), it measures again, up to twice, with twice the trials,
+ * and reports the last round; out->remeasured counts the extra rounds. A
+ * result within the noise is re-measured before it fails. */
+int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg, double limit,
+                    const wb_time_opts *o, wb_ratio *out);
+/* 1 when ratio misses limit by no more than the noise band: 5 % of the
+ * limit, or twice the measured relative spread when that is larger. Pure
+ * arithmetic; unit-tested without a GPU. */
+int wb_within_noise(double ratio, double spread, double limit);
 /* Times one piece of work: median milliseconds and relative spread. */
 int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms, double *spread);
 

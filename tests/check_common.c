@@ -14,6 +14,7 @@
 #include "wb_report.h"
 #include "wb_rng.h"
 #include "wb_stats.h"
+#include "wb_timing.h"
 
 START_TEST(test_stats_median_odd_even) {
     double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
@@ -250,6 +251,15 @@ START_TEST(test_gpu_pick_best) {
 }
 END_TEST
 
+START_TEST(test_within_noise) {
+    ck_assert_int_eq(wb_within_noise(1.49, 0.01, 1.5), 1); /* 0.7 % short: re-measure */
+    ck_assert_int_eq(wb_within_noise(1.40, 0.01, 1.5), 0); /* 6.7 % short: a clear miss */
+    ck_assert_int_eq(wb_within_noise(1.40, 0.05, 1.5), 1); /* noisy run: wider band */
+    ck_assert_int_eq(wb_within_noise(1.50, 0.01, 1.5), 0); /* at the limit: passes */
+    ck_assert_int_eq(wb_within_noise(1.00, 0.02, 1.5), 0); /* the stub: never re-measured */
+}
+END_TEST
+
 static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
@@ -271,6 +281,7 @@ static Suite *common_suite(void) {
         {"report", test_results_json_roundtrip},
         {"gpu", test_gpu_peaks},
         {"gpu", test_gpu_pick_best},
+        {"timing", test_within_noise},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

@@ -506,9 +506,10 @@ static void test_perf_shade(wb_ctx *ctx) {
     a.out = d_out;
     a.w = PERF_W;
     a.h = PERF_H;
+    const double limit = 1.5;
     wb_time_opts o = wb_time_defaults();
     wb_ratio r;
-    wb_cuda(ctx, wb_time_ratio(run_baseline_shade, &a, run_student_shade, &a, &o, &r),
+    wb_cuda(ctx, wb_time_speedup(run_baseline_shade, &a, run_student_shade, &a, limit, &o, &r),
             "timing the shading kernels");
     /* The last run was the student's or the baseline's; run the student's
      * once more so the output checked is its own. */
@@ -517,12 +518,12 @@ static void test_perf_shade(wb_ctx *ctx) {
     wb_cuda(ctx, cudaDeviceSynchronize(), "the shading kernel");
     wb_cuda(ctx, cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
     check_shade(ctx, h_in, h_out, PERF_W, PERF_H, 97);
-    const double limit = 1.5;
     wb_record(ctx, "shade_speedup", r.ratio, "x", limit, "ge");
     wb_record(ctx, "shade_baseline_ms", r.base_ms, "ms", 0, "ref");
     wb_record(ctx, "shade_student_ms", r.cand_ms, "ms", 0, "ref");
-    wb_measured(ctx, "speedup %.2fx over 33x1 blocks (%.3f ms vs %.3f ms, %d pairs), need >= %.2fx",
-                r.ratio, r.cand_ms, r.base_ms, r.trials, limit);
+    wb_measured(
+        ctx, "speedup %.2fx over 33x1 blocks (%.3f ms vs %.3f ms, %d pairs%s), need >= %.2fx",
+        r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "", limit);
     if (r.ratio < limit)
         wb_fail(ctx, "too many idle lanes: a 33-wide block pays two warps for 33 pixels; pick a "
                      "block whose width is a multiple of 32");
