@@ -49,6 +49,8 @@ endif
 else
 SELECTED := $(LABS)
 endif
+# A handout has no solutions/: then only the student's set is built.
+SETS := labs $(if $(wildcard solutions/[0-9]*),solutions)
 topic = $(basename $(notdir $(wildcard labs/$(1)/*.cu)))
 
 COMMON_C  := $(wildcard common/*.c)
@@ -57,10 +59,10 @@ COMMON_O  := $(COMMON_C:%.c=build/%.o) $(COMMON_CU:%.cu=build/%.o) build/grader/
 LIBWB     := build/libwb.a
 INCLUDES  := -Icommon -Igrader $(CUDA_INC)
 
-.PHONY: all grade check env clean help handout test-unit test-broken test-regions
+.PHONY: all grade grade-class check test-instructor env clean help handout test-unit test-broken test-regions
 .DELETE_ON_ERROR:
 
-all: $(foreach s,labs solutions,$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
+all: $(foreach s,$(SETS),$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
 
 help:
 	@echo "make grade [LAB=NN|topic] [SET=labs|solutions] [SEED=n] [DEVICE=n]  grade labs on this GPU"
@@ -68,6 +70,8 @@ help:
 	@echo "make all          build every lab, solution and grader"
 	@echo "make env          GPU, driver, toolkit, Check versions and optional tools"
 	@echo "make handout      student tarball without solutions/ (build/handout.tar.gz)"
+	@echo "make grade SUBMISSION=path        grade one submission (folder or tarball) with this grader"
+	@echo "make grade-class SUBMISSIONS=dir [SLURM=1]   grade a class, write build/class/gradebook.csv"
 	@echo "make clean        remove build/"
 	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE"
 	@echo "labs: $(LABS)"
@@ -105,11 +109,20 @@ build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call 
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
-$(foreach l,$(LABS),$(foreach s,labs solutions,$(eval $(call set_rules,$(l),$(s)))))
+$(foreach l,$(LABS),$(foreach s,$(SETS),$(eval $(call set_rules,$(l),$(s)))))
 
 # ---- grading
 grade: $(LIBWB) build/tools/wb-summary
+ifneq ($(SUBMISSION),)
+	@LAB=$(LAB) scripts/grade-submission.sh "$(SUBMISSION)"
+else
 	@SET=$(SET) MAKE="$(MAKE)" scripts/grade.sh $(SELECTED)
+endif
+
+# A class: SUBMISSIONS=folder of student folders or tarballs; SLURM=1 for a job array.
+grade-class: build/tools/wb-summary
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
+	@scripts/grade-class.sh "$(SUBMISSIONS)"
 
 # ---- the workbook's own tests
 build/tests/check_common: tests/check_common.c $(LIBWB)
@@ -129,15 +142,25 @@ test-unit: build/tests/check_common build/tests/grader_selftest build/tools/wb-s
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
 
+test-instructor: all
+	@scripts/test-instructor.sh
+
 test-regions:
 	@scripts/check-regions.sh $(LABS)
 
 test-broken: all $(BROKEN_SO)
 	@scripts/test-broken.sh $(LABS)
 
-check: all test-unit test-regions
-	@scripts/check-grades.sh $(LABS)
+check: all test-unit
+ifneq ($(filter solutions,$(SETS)),)
+	@$(MAKE) --no-print-directory test-regions
+	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)
 	@$(MAKE) --no-print-directory test-broken
+	@scripts/test-instructor.sh
+else
+	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)
+	@echo "(a handout: no solutions/, so the stubs are graded but not compared with a reference)"
+endif
 	@echo "make check: all passed"
 
 # ---- environment and handout
