@@ -8,6 +8,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -397,6 +399,41 @@ static void parent_setup(void) {
     G.t_start = now_s();
 }
 
+/* Kills every process the test left behind. Check kills the test's process
+ * group; the grader is also a child subreaper (see wb_grader_main), so a
+ * descendant that left the group with setsid() is re-parented to the
+ * grader when its parent dies, and is found and killed here. */
+static void reap_leftovers(void) {
+    for (int round = 0; round < 8; round++) {
+        int found = 0;
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            char path[300], buf[512];
+            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+            FILE *f = fopen(path, "r");
+            if (!f)
+                continue;
+            size_t n = fread(buf, 1, sizeof buf - 1, f);
+            fclose(f);
+            buf[n] = '\0';
+            char *close_paren = strrchr(buf, ')');
+            int ppid = 0;
+            if (close_paren && sscanf(close_paren + 2, "%*c %d", &ppid) == 1 && ppid == getpid()) {
+                kill((pid_t)atoi(e->d_name), SIGKILL);
+                found++;
+            }
+        }
+        if (d)
+            closedir(d);
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+        if (!found)
+            return;
+        usleep(20000);
+    }
+}
+
 static void read_record(int i, wb_result *r, int *complete, int *has_reason, int *skipped) {
     char path[PATH_MAX + 16], line[1024];
     record_path(i, path, sizeof path);
@@ -466,6 +503,7 @@ static void explain_abnormal(const char *msg, const wb_test *t, char *out, size_
 }
 
 static void parent_teardown(void) {
+    reap_leftovers();
     int i = current_idx, complete, has_reason;
     const wb_test *t = &G.lab->tests[i];
     wb_result *r = &G.res[i];
@@ -839,6 +877,7 @@ int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void)) {
     }
     G.seed = wb_rng_seed_from_env();
     G.color = wb_color_enabled(stdout);
+    prctl(PR_SET_CHILD_SUBREAPER, 1); /* orphans of the tests come back to us (reap_leftovers) */
     probe_gpu();
     /* Build the suite once to learn the lab, then decide and build it for real. */
     options saved = G.opt;

@@ -25,8 +25,12 @@ expect self.gated FAIL 0 "not graded: self.fail must pass first"
 expect self.ungated PASS 5 ""
 expect self.outdir PASS 1 ""
 expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
+sleep 3
+if [ -e "$out/escaped-child" ]; then
+    echo "FAIL  grader rule: a process forked by the code under test outlived its test"; status=1
+fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed"
 exit $status

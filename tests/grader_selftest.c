@@ -30,7 +30,23 @@ static void outdir_body(wb_ctx *ctx) {
         wb_fail(ctx, "wb_out_dir %s is not writable", wb_out_dir(ctx));
 }
 
-#define T(id, kind, pts, fn, req) {id, kind, pts, 0, 0, 10, fn, req, NULL, NULL, NULL, "hint text"}
+/* Leaves a child behind, in a session of its own, that would write a file
+ * two seconds later; the grader must kill it with its test. */
+static void fork_body(wb_ctx *ctx) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/escaped-child", wb_out_dir(ctx));
+    if (fork() == 0) {
+        setsid(); /* leaves the test's process group */
+        sleep(2);
+        FILE *f = fopen(path, "w");
+        if (f)
+            fclose(f);
+        _exit(0);
+    }
+}
+
+#define T(id, kind, pts, fn, req)                                                                  \
+    { id, kind, pts, 0, 0, 10, fn, req, NULL, NULL, NULL, "hint text" }
 static const wb_test tests[] = {
     T("self.pass", WB_CORRECTNESS, 3, pass_body, NULL),
     T("self.fail", WB_CORRECTNESS, 3, fail_body, NULL),
@@ -41,6 +57,7 @@ static const wb_test tests[] = {
     T("self.gated", WB_PERFORMANCE, 5, pass_body, "self.fail"),
     T("self.ungated", WB_PERFORMANCE, 5, pass_body, "self.pass"),
     T("self.outdir", WB_CORRECTNESS, 1, outdir_body, NULL),
+    T("self.fork", WB_CORRECTNESS, 1, fork_body, NULL),
     {"self.gpu", WB_CORRECTNESS, 1, 1, 0, 10, pass_body, NULL, NULL, NULL, NULL, NULL},
 };
 
