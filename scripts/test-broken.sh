@@ -57,6 +57,17 @@ for src in $(for l in $labs; do ls tests/broken/"$l"/*.cu 2>/dev/null; done); do
             echo "FAIL  broken/$lab/$name: $id failed, but its reason lacks \"$words\": $reason"; bad=1
         fi
     done <<<"$ref"
+    # Directives beyond verdicts: text the grader's console must not show, files that must not appear.
+    # (a line of the console that begins with the words, leading blanks aside)
+    while read -r words; do
+        [ -n "$words" ] && awk -v w="$words" '{ sub(/^[ \t]+/, "") } index($0, w) == 1 { f = 1 } END { exit !f }' \
+            "$out/$name.log" && { echo "FAIL  broken/$lab/$name: the grader's console has a line \"$words\""; bad=1; }
+    done < <(sed -n 's/.*expect-log-lacks: *\(.*\)/\1/p' "$src" | sed 's/ *\*\/$//')
+    nofile=$(sed -n 's/.*expect-no-file: *\([^ ]*\).*/\1/p' "$src")
+    if [ -n "$nofile" ]; then
+        sleep 3
+        [ -e "$nofile" ] && { echo "FAIL  broken/$lab/$name: a process it left behind wrote $nofile"; bad=1; rm -f "$nofile"; }
+    fi
     if [ $bad = 1 ]; then
         status=1
     elif [ $checked = 0 ] && [ $skipped -gt 0 ]; then

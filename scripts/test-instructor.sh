@@ -43,6 +43,34 @@ else
     bad "SUBMISSION=: taken=$taken points=$pts; $(head -8 "$t/alice.log")"
 fi
 
+# 2b. A submission that tries to use the instructor's compiled reference: graded
+#     in a copy of the workbook without solutions/, it finds none.
+mkdir -p "$t/m/labs/00-device-query"
+cat >"$t/m/labs/00-device-query/device_query.cu" <<'SRC'
+#define device_query_pick_best own_pick_best
+#include "device_query.h"
+SRC
+sed -n '/^#include <cuda_runtime.h>/,$p' solutions/00-device-query/device_query.cu >>"$t/m/labs/00-device-query/device_query.cu"
+cat >>"$t/m/labs/00-device-query/device_query.cu" <<'SRC'
+#undef device_query_pick_best
+#include <dlfcn.h>
+extern "C" int device_query_pick_best(const device_query_report *r, int n,
+                                      const device_query_need *need) {
+    void *ref = dlopen("build/solutions/00-device-query/libstudent.so", RTLD_NOW);
+    void *f = ref ? dlsym(ref, "device_query_pick_best") : NULL;
+    return f ? ((int (*)(const device_query_report *, int, const device_query_need *))f)(r, n, need)
+             : -1;
+}
+SRC
+LAB=00 scripts/grade-submission.sh "$t/m" "$t/out/mallory" >"$t/mallory.log" 2>&1
+v=$(build/tools/wb-summary --tsv "$t/out/mallory/report/00-device-query/results.json" 2>/dev/null |
+    awk -F'\t' '$1 == "correct.pick_best" {print $2}')
+if [ "$v" = FAIL ]; then
+    ok "SUBMISSION=: code that loads the instructor's compiled reference finds none (correct.pick_best FAIL)"
+else
+    bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
+fi
+
 # 3. A class without a scheduler: two students, one gradebook.
 mkdir -p "$t/class/bob/labs/00-device-query"
 cp labs/00-device-query/device_query.cu "$t/class/bob/labs/00-device-query/"

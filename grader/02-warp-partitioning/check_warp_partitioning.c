@@ -518,6 +518,17 @@ static void test_perf_shade(wb_ctx *ctx) {
     wb_cuda(ctx, cudaDeviceSynchronize(), "the shading kernel");
     wb_cuda(ctx, cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
     check_shade(ctx, h_in, h_out, PERF_W, PERF_H, 97);
+    /* No launch can beat the GPU's peak FP32 rate: a faster time means the
+     * work was not done in the timed launch (a cached result, another
+     * stream, work skipped for this size). */
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    double flops = 2.0 * 4 * WARP_PARTITIONING_SHADE_ITERS * (double)PERF_W * PERF_H;
+    double floor_ms = gpu->peak_fp32_gflops > 0 ? flops / (gpu->peak_fp32_gflops * 1e9) * 1e3 : 0;
+    if (r.cand_ms < 0.9 * floor_ms)
+        wb_fail(ctx,
+                "%.3f ms is faster than the GPU's peak FP32 rate allows for this work (%.3f ms): "
+                "every pixel must be computed by the launch on the stream given",
+                r.cand_ms, floor_ms);
     wb_record(ctx, "shade_speedup", r.ratio, "x", limit, "ge");
     wb_record(ctx, "shade_baseline_ms", r.base_ms, "ms", 0, "ref");
     wb_record(ctx, "shade_student_ms", r.cand_ms, "ms", 0, "ref");
