@@ -296,8 +296,9 @@ static void run_body(int idx) {
             e = cudaGetLastError();
         if (e != cudaSuccess)
             wb_fail(&ctx,
-                    "a CUDA error is pending after the test: %s (%s); a kernel of the code "
-                    "under test failed (README, \"Debugging\")",
+                    "a CUDA error is pending after the test: %s (%s); a kernel or a CUDA "
+                    "call of the code under test failed and nothing checked it (README, "
+                    "\"Debugging\")",
                     cudaGetErrorName(e), cudaGetErrorString(e));
     }
     if (!G.run_body_mode)
