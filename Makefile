@@ -59,6 +59,9 @@ COMMON_O  := $(COMMON_C:%.c=build/%.o) $(COMMON_CU:%.cu=build/%.o) build/grader/
 LIBWB     := build/libwb.a
 INCLUDES  := -Icommon -Igrader $(CUDA_INC)
 
+# Slides and plots (optional tools; a handout has no slides/).
+-include slides/slides.mk
+
 .PHONY: all grade grade-class check test-instructor env clean help handout test-unit test-broken test-regions
 .DELETE_ON_ERROR:
 
@@ -72,6 +75,7 @@ help:
 	@echo "make handout      student tarball without solutions/ (build/handout.tar.gz)"
 	@echo "make grade SUBMISSION=path        grade one submission (folder or tarball) with this grader"
 	@echo "make grade-class SUBMISSIONS=dir [SLURM=1]   grade a class, write build/class/gradebook.csv"
+	@echo "make slides       decks to build/slides/ (HTML; PDF with Chromium); make plots: build/plots/ from your runs (gnuplot)"
 	@echo "make clean        remove build/"
 	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE"
 	@echo "labs: $(LABS)"
@@ -157,6 +161,7 @@ ifneq ($(filter solutions,$(SETS)),)
 	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)
 	@$(MAKE) --no-print-directory test-broken
 	@scripts/test-instructor.sh
+	@$(MAKE) --no-print-directory test-slides
 else
 	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)
 	@echo "(a handout: no solutions/, so the stubs are graded but not compared with a reference)"

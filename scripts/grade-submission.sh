@@ -79,7 +79,7 @@ version=$(git describe --always --dirty 2>/dev/null || echo unknown)
         sed 's/^/  /' "$out/ignored.txt"
     fi
 } | tee "$out/grade.log"
-(cd "$work" && NO_COLOR=1 make --no-print-directory grade SET=labs ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1
+(cd "$work" && unset LABS MAKEFLAGS MFLAGS && NO_COLOR=1 make --no-print-directory grade SET=labs ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1
 rc=$?
 tail -n +1 "$out/grade.log" | sed -n '/^lab  /,$p'
 rm -rf "$out/report"; cp -r "$work/build/report/labs" "$out/report" 2>/dev/null

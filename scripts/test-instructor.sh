@@ -2,6 +2,8 @@
 # test-instructor.sh - the instructor's tools: the handout builds and grades on its own,
 # SUBMISSION= takes only the student files, a class is graded into one gradebook
 set -u
+# The checks below choose their own labs: nothing from an outer `make LABS=...`.
+unset LABS MAKEFLAGS MFLAGS
 status=0
 t=$(mktemp -d /tmp/wb-instr.XXXXXX)
 trap 'rm -rf "$t"' EXIT

@@ -1,0 +1,505 @@
+/* check_barriers.c - the grader of lab 04: a block sum checked for races, barrier misuse and speed
+ */
+/* SPDX-License-Identifier: MIT */
+#include "wb_grader.h"
+#include "wb_ceiling.h"
+#include "wb_rng.h"
+#include "wb_timing.h"
+
+#include "barriers.h"
+
+#include <cuda_runtime_api.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define README_RACE "README.md, \"A missing barrier is a race\""
+#define README_SAME "README.md, \"Every thread, the same barrier\""
+#define README_REUSE "README.md, \"Reusing shared memory\""
+#define README_WARP "README.md, \"The last 32: warp-level steps\""
+#define README_CONTRACT "README.md, \"The contract\""
+
+typedef __typeof__(&barriers_sum) sum_fn;
+
+/* Grader-owned kernels (bar_kernels.cu). */
+int bar_baseline_sum(const float *d_in, int n, float *d_scratch, float *d_out, void *stream);
+int bar_fill(float *d_x, size_t n, uint32_t seed);
+int bar_delayed_copy(float *d_in, const float *d_src, size_t n, long long ns, void *stream);
+
+/* ------------------------------------------------- one size, its buffers */
+
+typedef struct sum_case {
+    int n, tiles;   /* tiles of level 1 */
+    size_t scratch; /* floats of d_scratch */
+    float *h_in;    /* the input, host copy */
+    float *d_in, *d_scratch, *d_out;
+    double ref_total; /* exact enough: double sums of floats in [0, 1) */
+    double *ref_tiles;
+    float *h_tiles; /* level-1 tile sums of the last run */
+} sum_case;
+
+static void case_open(wb_ctx *ctx, sum_case *c, int n) {
+    memset(c, 0, sizeof *c);
+    c->n = n;
+    c->tiles = barriers_tiles(n);
+    c->scratch = barriers_scratch_floats(n);
+    c->h_in = (float *)malloc((size_t)n * sizeof(float));
+    c->ref_tiles = (double *)malloc((size_t)c->tiles * sizeof(double));
+    c->h_tiles = (float *)malloc((size_t)c->tiles * sizeof(float));
+    if (!c->h_in || !c->ref_tiles || !c->h_tiles)
+        wb_fail(ctx, "out of host memory");
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_in, (size_t)n * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_scratch, c->scratch * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_out, sizeof(float)), "cudaMalloc");
+}
+
+static void case_close(sum_case *c) {
+    cudaFree(c->d_in);
+    cudaFree(c->d_scratch);
+    cudaFree(c->d_out);
+    free(c->h_in);
+    free(c->ref_tiles);
+    free(c->h_tiles);
+}
+
+/* Computes the exact sums of the host input and copies it to the device. */
+static void case_upload(wb_ctx *ctx, sum_case *c) {
+    c->ref_total = 0;
+    for (int k = 0; k < c->tiles; k++) {
+        double s = 0;
+        int end = (k + 1) * BARRIERS_TILE < c->n ? (k + 1) * BARRIERS_TILE : c->n;
+        for (int i = k * BARRIERS_TILE; i < end; i++)
+            s += c->h_in[i];
+        c->ref_tiles[k] = s;
+        c->ref_total += s;
+    }
+    wb_cuda(ctx, cudaMemcpy(c->d_in, c->h_in, (size_t)c->n * sizeof(float), cudaMemcpyHostToDevice),
+            "cudaMemcpy");
+}
+
+static void case_random(wb_ctx *ctx, sum_case *c, wb_rng *g) {
+    wb_rng_fill_float(g, c->h_in, (size_t)c->n, 0.0f, 1.0f);
+    case_upload(ctx, c);
+}
+
+static void case_ones(wb_ctx *ctx, sum_case *c) {
+    for (int i = 0; i < c->n; i++)
+        c->h_in[i] = 1.0f;
+    case_upload(ctx, c);
+}
+
+/* Poisons the outputs, runs the student's sum on the legacy default stream,
+ * waits, and returns the total; the level-1 tile sums land in c->h_tiles
+ * (when there are several tiles; else the total is the one tile sum). */
+static float case_run(wb_ctx *ctx, sum_case *c, sum_fn sum) {
+    float total;
+    wb_cuda(ctx, cudaMemset(c->d_scratch, 0xFF, c->scratch * sizeof(float)), "cudaMemset (poison)");
+    wb_cuda(ctx, cudaMemset(c->d_out, 0xFF, sizeof(float)), "cudaMemset (poison)");
+    int e = sum(c->d_in, c->n, c->d_scratch, c->d_out, 0);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "barriers_sum(n = %d) returned %s, expected cudaSuccess", c->n,
+                cudaGetErrorName((cudaError_t)e));
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the kernels of barriers_sum");
+    wb_cuda(ctx, cudaMemcpy(&total, c->d_out, sizeof total, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (c->tiles > 1)
+        wb_cuda(ctx,
+                cudaMemcpy(c->h_tiles, c->d_scratch, (size_t)c->tiles * sizeof(float),
+                           cudaMemcpyDeviceToHost),
+                "cudaMemcpy");
+    else
+        c->h_tiles[0] = total;
+    return total;
+}
+
+static int close_enough(double got, double want, int exact) {
+    if (exact)
+        return got == want;
+    return fabs(got - want) <= BARRIERS_REL_TOL * fabs(want) + 1e-30;
+}
+
+/* Checks the tile sums and the total of the last run against the exact
+ * sums; `what` names the input. Exact comparison for an input of ones. */
+static void case_check(wb_ctx *ctx, const sum_case *c, float total, const char *what, int exact) {
+    for (int k = 0; k < c->tiles; k++) {
+        double got = c->h_tiles[k], want = c->ref_tiles[k];
+        int lo = k * BARRIERS_TILE;
+        int hi = (k + 1) * BARRIERS_TILE < c->n ? (k + 1) * BARRIERS_TILE : c->n;
+        if (isnan(got))
+            wb_fail(ctx,
+                    "n = %d, %s: the sum of tile %d (elements %d..%d) was never written, it "
+                    "still holds the poison (NaN); every tile must be added up (%s)",
+                    c->n, what, k, lo, hi - 1, README_CONTRACT);
+        if (!close_enough(got, want, exact))
+            wb_fail(ctx,
+                    "n = %d, %s: the sum of tile %d (elements %d..%d) is %.9g, expected %.9g "
+                    "(%s); the block sum loses or repeats values: check every barrier (%s)",
+                    c->n, what, k, lo, hi - 1, got, want,
+                    exact ? "exactly, for ones" : "to a relative 1e-5", README_RACE);
+    }
+    if (isnan(total))
+        wb_fail(ctx, "n = %d, %s: *d_out was never written (still NaN) (%s)", c->n, what,
+                README_CONTRACT);
+    if (!close_enough(total, c->ref_total, exact))
+        wb_fail(ctx,
+                "n = %d, %s: the sum is %.9g, expected %.9g (%s), although every tile sum of "
+                "level 1 is right: the later levels go wrong (%s)",
+                c->n, what, total, c->ref_total, exact ? "exactly" : "to a relative 1e-5",
+                README_RACE);
+}
+
+static void case_check_input(wb_ctx *ctx, const sum_case *c) {
+    float *h = (float *)malloc((size_t)c->n * sizeof(float));
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    wb_cuda(ctx, cudaMemcpy(h, c->d_in, (size_t)c->n * sizeof(float), cudaMemcpyDeviceToHost),
+            "cudaMemcpy");
+    if (memcmp(h, c->h_in, (size_t)c->n * sizeof(float)) != 0)
+        wb_fail(ctx, "n = %d: d_in was changed; it is input only (%s)", c->n, README_CONTRACT);
+    free(h);
+}
+
+/* Runs a random input `runs` times (same bits every time, within the
+ * tolerance), checks the input is unchanged, then an input of ones (exact). */
+static void check_size(wb_ctx *ctx, sum_fn sum, int n, int runs, wb_rng *g) {
+    sum_case c;
+    case_open(ctx, &c, n);
+    case_random(ctx, &c, g);
+    float first = 0;
+    float *first_tiles = (float *)malloc((size_t)c.tiles * sizeof(float));
+    if (!first_tiles)
+        wb_fail(ctx, "out of host memory");
+    for (int r = 0; r < runs; r++) {
+        float total = case_run(ctx, &c, sum);
+        case_check(ctx, &c, total, "random input in [0, 1)", 0);
+        if (r == 0) {
+            case_check_input(ctx, &c);
+            first = total;
+            memcpy(first_tiles, c.h_tiles, (size_t)c.tiles * sizeof(float));
+        } else if (memcmp(&total, &first, sizeof total) != 0 ||
+                   memcmp(first_tiles, c.h_tiles, (size_t)c.tiles * sizeof(float)) != 0) {
+            wb_fail(ctx,
+                    "n = %d: run %d gave the sum %.9g, run 1 gave %.9g for the same input: a "
+                    "result that changes from run to run is the mark of a race (%s)",
+                    n, r + 1, total, first, README_RACE);
+        }
+    }
+    if (n <= (1 << 24)) {
+        case_ones(ctx, &c);
+        float total = case_run(ctx, &c, sum);
+        case_check(ctx, &c, total, "all ones", 1);
+    }
+    free(first_tiles);
+    case_close(&c);
+}
+
+/* ------------------------------------------------------------ the tests */
+
+static void test_small(wb_ctx *ctx) {
+    sum_fn sum;
+    WB_BIND(ctx, sum, barriers_sum);
+    static const int sizes[] = {1,
+                                2,
+                                31,
+                                33,
+                                BARRIERS_BLOCK - 1,
+                                BARRIERS_BLOCK + 1,
+                                BARRIERS_TILE - 1,
+                                BARRIERS_TILE,
+                                BARRIERS_TILE + 1,
+                                1000,
+                                3 * BARRIERS_TILE + 17,
+                                10007};
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    int n_sizes = (int)(sizeof sizes / sizeof sizes[0]);
+    for (int k = 0; k < n_sizes; k++)
+        check_size(ctx, sum, sizes[k], 3, &g);
+    wb_measured(ctx, "%d sizes from 1 to %d, 3 runs each plus ones: sums right, same bits", n_sizes,
+                sizes[n_sizes - 1]);
+}
+
+/* The sum must be queued on the stream it is given: the grader queues the
+ * real input behind a 20 ms wait on a non-blocking stream, then the sum. */
+static void check_stream(wb_ctx *ctx, sum_fn sum, wb_rng *g) {
+    const int n = 300007;
+    sum_case c;
+    case_open(ctx, &c, n);
+    case_random(ctx, &c, g);
+    float *d_src, total;
+    cudaStream_t s;
+    wb_cuda(ctx, cudaMalloc((void **)&d_src, (size_t)n * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMemcpy(d_src, c.d_in, (size_t)n * sizeof(float), cudaMemcpyDeviceToDevice),
+            "cudaMemcpy");
+    wb_cuda(ctx, cudaMemset(c.d_in, 0, (size_t)n * sizeof(float)), "cudaMemset");
+    wb_cuda(ctx, cudaMemset(c.d_out, 0xFF, sizeof(float)), "cudaMemset (poison)");
+    wb_cuda(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
+    wb_cuda(ctx, bar_delayed_copy(c.d_in, d_src, (size_t)n, 20000000LL, s), "the grader's wait");
+    int e = sum(c.d_in, n, c.d_scratch, c.d_out, s);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "barriers_sum(n = %d, on a stream) returned %s", n,
+                cudaGetErrorName((cudaError_t)e));
+    wb_cuda(ctx, cudaMemcpyAsync(&total, c.d_out, sizeof total, cudaMemcpyDeviceToHost, s),
+            "cudaMemcpyAsync");
+    wb_cuda(ctx, cudaStreamSynchronize(s), "the stream");
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the device");
+    if (!close_enough(total, c.ref_total, 0))
+        wb_fail(ctx,
+                "n = %d, launched on a stream behind the grader's work: the sum is %.9g, "
+                "expected %.9g; every kernel must go on the stream argument (%s)",
+                n, total, c.ref_total, README_CONTRACT);
+    cudaStreamDestroy(s);
+    cudaFree(d_src);
+    case_close(&c);
+}
+
+static void test_sizes(wb_ctx *ctx) {
+    sum_fn sum;
+    WB_BIND(ctx, sum, barriers_sum);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    int sizes[10] = {(1 << 20) + 3, 3000017, (1 << 24) - 1, (1 << 24)};
+    for (int k = 4; k < 10; k++)
+        sizes[k] = (int)wb_rng_range(&g, 2, 1 << 22);
+    for (int k = 0; k < 10; k++)
+        check_size(ctx, sum, sizes[k], 3, &g);
+    check_stream(ctx, sum, &g);
+    float *d = NULL;
+    wb_cuda(ctx, cudaMalloc((void **)&d, 16), "cudaMalloc");
+    int bad[4] = {sum(NULL, 8, d, d, 0), sum(d, 8, NULL, d, 0), sum(d, 0, d, d, 0),
+                  sum(d, -5, d, d, 0)};
+    for (int k = 0; k < 4; k++)
+        if (bad[k] != cudaErrorInvalidValue)
+            wb_fail(ctx,
+                    "barriers_sum with a NULL pointer or n < 1 returned %s, expected "
+                    "cudaErrorInvalidValue (%s)",
+                    cudaGetErrorName((cudaError_t)bad[k]), README_CONTRACT);
+    cudaFree(d);
+    wb_measured(ctx, "10 sizes up to 2^24 (6 random), 3 runs each plus ones; on a stream; "
+                     "invalid arguments refused");
+}
+
+#define REPEAT_N ((1 << 20) + 3)
+#define REPEAT_RUNS 100
+
+/* The same input many times: every tile sum must come out with the same
+ * bits every time. A race shows up here as a few runs that differ. */
+static void test_repeat(wb_ctx *ctx) {
+    sum_fn sum;
+    WB_BIND(ctx, sum, barriers_sum);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    sum_case c;
+    case_open(ctx, &c, REPEAT_N);
+    case_random(ctx, &c, &g);
+    float *first = (float *)malloc((size_t)c.tiles * sizeof(float)), first_total = 0;
+    if (!first)
+        wb_fail(ctx, "out of host memory");
+    int differ = 0, first_run = 0, first_tile = -1;
+    float a = 0, b = 0;
+    for (int r = 0; r < REPEAT_RUNS; r++) {
+        float total = case_run(ctx, &c, sum);
+        if (r == 0) {
+            case_check(ctx, &c, total, "random input in [0, 1)", 0);
+            case_check_input(ctx, &c);
+            memcpy(first, c.h_tiles, (size_t)c.tiles * sizeof(float));
+            first_total = total;
+            continue;
+        }
+        int k = 0;
+        while (k < c.tiles && memcmp(&first[k], &c.h_tiles[k], sizeof(float)) == 0)
+            k++;
+        if (k < c.tiles || memcmp(&total, &first_total, sizeof total) != 0) {
+            if (differ++ == 0) {
+                first_run = r + 1;
+                first_tile = k < c.tiles ? k : -1;
+                a = k < c.tiles ? c.h_tiles[k] : total;
+                b = k < c.tiles ? first[k] : first_total;
+            }
+        }
+    }
+    wb_record(ctx, "runs_that_differed", differ, "runs", 0, "le");
+    wb_measured(ctx, "%d runs of n = %d: %d differed from run 1", REPEAT_RUNS, REPEAT_N, differ);
+    if (differ > 0) {
+        if (first_tile >= 0)
+            wb_fail(ctx,
+                    "%d of %d runs of the same input differed from run 1 (first: run %d, tile "
+                    "%d gave %.9g instead of %.9g): a race; expected the same bits every "
+                    "time (%s)",
+                    differ, REPEAT_RUNS - 1, first_run, first_tile, a, b, README_RACE);
+        wb_fail(ctx,
+                "%d of %d runs of the same input gave a different total from run 1 (run %d: "
+                "%.9g instead of %.9g): a race in a later level (%s)",
+                differ, REPEAT_RUNS - 1, first_run, a, b, README_RACE);
+    }
+    free(first);
+    case_close(&c);
+}
+
+/* ------------------------------------------------- the performance task */
+
+#define PERF_N (1 << 27)
+#define PERF_LIMIT 0.62 /* share of the copy bandwidth; README.md, "What is graded" */
+
+typedef struct perf_args {
+    sum_fn student;
+    const float *in;
+    float *scratch, *out;
+} perf_args;
+
+static int run_student(void *p, void *stream) {
+    perf_args *a = (perf_args *)p;
+    return a->student(a->in, PERF_N, a->scratch, a->out, (cudaStream_t)stream);
+}
+
+static int run_baseline(void *p, void *stream) {
+    perf_args *a = (perf_args *)p;
+    return bar_baseline_sum(a->in, PERF_N, a->scratch, a->out, stream);
+}
+
+static double share_of(double ms, double copy_gbps) {
+    return (double)PERF_N * sizeof(float) / (ms * 1e-3) / 1e9 / copy_gbps;
+}
+
+static void test_perf(wb_ctx *ctx) {
+    perf_args a;
+    WB_BIND(ctx, a.student, barriers_sum);
+    float *d_in, *d_scratch, *d_out, got;
+    size_t scratch = barriers_scratch_floats(PERF_N);
+    wb_cuda(ctx, cudaMalloc((void **)&d_in, (size_t)PERF_N * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&d_scratch, scratch * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&d_out, sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, bar_fill(d_in, PERF_N, (uint32_t)wb_seed(ctx)), "filling the input");
+    a.in = d_in;
+    a.scratch = d_scratch;
+    a.out = d_out;
+    wb_ceiling copy;
+    wb_cuda(ctx, wb_measure_copy_gbps(&copy), "measuring the copy bandwidth");
+    wb_time_opts o = wb_time_defaults();
+    wb_ratio r;
+    wb_cuda(ctx, wb_time_ratio(run_baseline, &a, run_student, &a, &o, &r), "timing the sums");
+    double share = share_of(r.cand_ms, copy.value);
+    for (int round = 0; round < 2 && wb_within_noise(share, r.spread, PERF_LIMIT); round++) {
+        o.min_trials *= 2;
+        o.max_trials *= 2;
+        wb_cuda(ctx, wb_time_ratio(run_baseline, &a, run_student, &a, &o, &r), "timing the sums");
+        share = share_of(r.cand_ms, copy.value);
+    }
+    /* The output checked is the student's own, from one more run. */
+    float *h = (float *)malloc((size_t)PERF_N * sizeof(float));
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    wb_cuda(ctx, cudaMemcpy(h, d_in, (size_t)PERF_N * sizeof(float), cudaMemcpyDeviceToHost),
+            "cudaMemcpy");
+    double want = 0;
+    for (int i = 0; i < PERF_N; i++)
+        want += h[i];
+    free(h);
+    wb_cuda(ctx, cudaMemset(d_out, 0xFF, sizeof(float)), "cudaMemset (poison)");
+    wb_cuda(ctx, run_student(&a, NULL), "barriers_sum");
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the kernels of barriers_sum");
+    wb_cuda(ctx, cudaMemcpy(&got, d_out, sizeof got, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (!close_enough(got, want, 0))
+        wb_fail(ctx, "n = 2^27: the sum is %.9g, expected %.9g (to a relative 1e-5) (%s)", got,
+                want, README_RACE);
+    double gbps = (double)PERF_N * sizeof(float) / (r.cand_ms * 1e-3) / 1e9;
+    /* 512 MB cannot sit in the L2, so no launch reads it faster than the
+     * GPU's peak DRAM rate: a faster time means the timed launch did not do
+     * the work (a cached result, another stream, work skipped). */
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    if (gpu->peak_dram_gbps > 0 && gbps > 1.1 * gpu->peak_dram_gbps)
+        wb_fail(ctx,
+                "%.3f ms is %.0f GB/s, faster than the GPU's peak DRAM bandwidth (%.0f GB/s) "
+                "allows: every element must be read by the launches on the stream given (%s)",
+                r.cand_ms, gbps, gpu->peak_dram_gbps, README_CONTRACT);
+    wb_record(ctx, "share_of_copy_bandwidth", share, "ratio", PERF_LIMIT, "ge");
+    wb_record(ctx, "read_gbps", gbps, "GB/s", 0, "ref");
+    wb_record(ctx, "copy_gbps", copy.value, "GB/s", 0, "ref");
+    wb_record(ctx, "baseline_share", share_of(r.base_ms, copy.value), "ratio", 0, "ref");
+    wb_record(ctx, "speedup_over_barrier_per_step", r.ratio, "x", 0, "ref");
+    wb_measured(ctx,
+                "%.0f GB/s read = %.2f of the copy bandwidth (%.0f GB/s), need >= %.2f; "
+                "%.2fx the barrier-per-step baseline (%.3f vs %.3f ms)",
+                gbps, share, copy.value, PERF_LIMIT, r.ratio, r.cand_ms, r.base_ms);
+    if (share < PERF_LIMIT)
+        wb_fail(ctx,
+                "the sum reads %.2f of the copy bandwidth, need >= %.2f: the block spends its "
+                "time in barriers; finish the last 64 values inside one warp (%s)",
+                share, PERF_LIMIT, README_WARP);
+    cudaFree(d_in);
+    cudaFree(d_scratch);
+    cudaFree(d_out);
+}
+
+/* ------------------------------------------------------------- questions */
+
+/* Answers are one of three words; README "Questions" says which means what. */
+static void question(wb_ctx *ctx, const char *key, uint64_t expected) {
+    char what[120];
+    snprintf(what, sizeof what, "legal, racy or deadlock for %s of README \"Questions\"", key);
+    wb_question_hash(ctx, key, expected, what);
+}
+
+#define Q(letter, hash)                                                                            \
+    static void test_q_##letter(wb_ctx *ctx) {                                                     \
+        question(ctx, "fragment_" #letter, hash);                                                  \
+    }
+Q(a, 0x9e1cec708595a481ULL)
+Q(b, 0x20621e39197d1e44ULL)
+Q(c, 0x009e49e4c7797337ULL)
+Q(d, 0x4f0e8fa259c4e094ULL)
+Q(e, 0xce9cdb160f388835ULL)
+Q(f, 0x12f270329b96fb82ULL)
+Q(g, 0x6486d8c5000b18bfULL)
+Q(h, 0x0e4b354c667079f2ULL)
+Q(i, 0x403576fce85698f9ULL)
+Q(j, 0x148af7bcaeca3296ULL)
+
+/* ----------------------------------------------------------- the suite */
+
+#define GPU(id, pts, secs, fn, req, hint)                                                          \
+    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
+#define SANITIZER(id, pts, tool)                                                                   \
+    {                                                                                              \
+        id, WB_SANITIZER, pts, 1, 1, 300, NULL, "correct.small", "compute-sanitizer",              \
+            "correct.small", tool, "README.md, \"Debugging\""                                      \
+    }
+#define QUESTION(letter)                                                                           \
+    {                                                                                              \
+        "question.fragment_" #letter, WB_QUESTION, 2, 0, 0, 20, test_q_##letter, NULL, NULL, NULL, \
+            NULL, "README.md, \"Questions\""                                                       \
+    }
+
+static const wb_test tests[] = {
+    GPU("correct.small", 15, 60, test_small, NULL,
+        "a barrier between writing s and reading another thread's slot; one barrier that all "
+        "threads reach (" README_SAME ")"),
+    GPU("correct.sizes", 10, 120, test_sizes, NULL, README_RACE),
+    GPU("correct.repeat", 10, 60, test_repeat, NULL,
+        "results that change between runs: a race; look for a missing barrier, also before s "
+        "is overwritten (" README_REUSE ")"),
+    SANITIZER("sanitizer.racecheck", 10, "racecheck"),
+    SANITIZER("sanitizer.synccheck", 10, "synccheck"),
+    {"perf.bandwidth", WB_PERFORMANCE, 25, 1, 1, 120, test_perf,
+     "correct.small correct.sizes correct.repeat", NULL, NULL, NULL, README_WARP},
+    QUESTION(a),
+    QUESTION(b),
+    QUESTION(c),
+    QUESTION(d),
+    QUESTION(e),
+    QUESTION(f),
+    QUESTION(g),
+    QUESTION(h),
+    QUESTION(i),
+    QUESTION(j),
+};
+
+static const wb_lab lab = {"04-barriers", "barriers.cu", "04-barriers/v1", tests,
+                           (int)(sizeof tests / sizeof tests[0])};
+
+Suite *barriers_suite(void) {
+    return wb_build_suite(&lab);
+}
+
+int main(int argc, char **argv) {
+    return wb_grader_main(argc, argv, barriers_suite);
+}
