@@ -1,0 +1,49 @@
+/* hoisted_mask.cu - broken lab 03: reads __activemask() at entry, before the warp splits */
+/* SPDX-License-Identifier: MIT */
+/* expect: correct.count_divergent FAIL recorded
+ * expect: correct.count_uniform FAIL account for
+ * expect: sanitizer.count FAIL not graded */
+#define divergence_count reference_count
+#include "../../../solutions/03-divergence/divergence.cu"
+#undef divergence_count
+
+/* The mask is read once, before the bounds check and the branch: it holds
+ * every lane of the warp, and its lowest lane (0) is the leader in both
+ * bodies, so in a diverged warp the odd body is never recorded. */
+__device__ void record_with(divergence_warp_count *counts, int body, unsigned mask) {
+    if ((int)(threadIdx.x % WARP) == __ffs((int)mask) - 1) {
+        divergence_warp_count *c = &counts[blockIdx.x * (blockDim.x / WARP) + threadIdx.x / WARP];
+        atomicAdd(&c->passes, 1);
+        atomicAdd(&c->lanes, __popc(mask));
+        atomicOr(&c->path_mask[body], mask);
+    }
+}
+
+__global__ void broken_count_kernel(const float *in, float *out, int n, int version,
+                                    divergence_warp_count *counts) {
+    unsigned mask = __activemask();
+    int g = (int)(blockIdx.x * blockDim.x + threadIdx.x);
+    int i = version == DIVERGENCE_UNIFORM ? divergence_uniform_element(g) : g;
+    if (i < 0 || i >= n)
+        return;
+    float v = in[i];
+    if (i % 2 == 0) {
+        v = divergence_even_value(v);
+        record_with(counts, 0, mask);
+    } else {
+        v = divergence_odd_value(v);
+        record_with(counts, 1, mask);
+    }
+    out[i] = v;
+}
+
+extern "C" cudaError_t divergence_count(const float *d_in, float *d_out, int n, int version,
+                                        divergence_warp_count *d_counts) {
+    if (d_in == NULL || d_out == NULL || d_counts == NULL || n < 1 || n > DIVERGENCE_MAX_N)
+        return cudaErrorInvalidValue;
+    cudaMemset(d_counts, 0, (size_t)divergence_warps(n) * sizeof *d_counts);
+    broken_count_kernel<<<divergence_blocks(n), DIVERGENCE_BLOCK>>>(d_in, d_out, n, version,
+                                                                    d_counts);
+    cudaError_t e = cudaGetLastError();
+    return e != cudaSuccess ? e : cudaDeviceSynchronize();
+}
