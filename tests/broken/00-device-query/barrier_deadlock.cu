@@ -1,7 +1,9 @@
 /* barrier_deadlock.cu - hostile lab 00: a kernel deadlocked at a barrier */
 /* SPDX-License-Identifier: MIT */
-/* Thread 0 waits for a flag that thread 1 sets only after a __syncthreads()
- * thread 0 never reaches: the block can never finish.
+/* Warp 0 waits for a flag that warp 1 sets only after a __syncthreads()
+ * warp 0 never reaches: the barrier waits for every warp of the block, so
+ * the block can never finish. (A split inside one warp is not enough: on
+ * sm_90 such a block was seen to finish.)
  * expect: correct.count FAIL did not finish */
 #define device_query_count reference_count
 #include "../../../solutions/00-device-query/device_query.cu"
@@ -12,7 +14,7 @@ __global__ void deadlock(void) {
     if (threadIdx.x == 0)
         flag = 0;
     __syncthreads();
-    if (threadIdx.x == 0) {
+    if (threadIdx.x < 32) {
         while (flag == 0) {
         }
     } else {
