@@ -62,7 +62,7 @@ INCLUDES  := -Icommon -Igrader $(CUDA_INC)
 # Slides and plots (optional tools; a handout has no slides/).
 -include slides/slides.mk
 
-.PHONY: all grade grade-class check test-instructor env clean help handout test-unit test-broken test-regions
+.PHONY: all grade grade-class bench check test-instructor env clean help handout test-unit test-broken test-regions
 .DELETE_ON_ERROR:
 
 all: $(foreach s,$(SETS),$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
@@ -71,6 +71,7 @@ help:
 	@echo "make grade [LAB=NN|topic] [SET=labs|solutions] [SEED=n] [DEVICE=n]  grade labs on this GPU"
 	@echo "make check        the workbook's own tests (no GPU needed; more with one)"
 	@echo "make all          build every lab, solution and grader"
+	@echo "make bench [LAB=] [RUNS=10] [LOAD=1]  grade both sets RUNS times: margins, flips, times (build/bench/)"
 	@echo "make env          GPU, driver, toolkit, Check versions and optional tools"
 	@echo "make handout      student tarball without solutions/ (build/handout.tar.gz)"
 	@echo "make grade SUBMISSION=path        grade one submission (folder or tarball) with this grader"
@@ -92,6 +93,8 @@ $(LIBWB): $(COMMON_O)
 
 build/tools/wb-hash: grader/wb_hash.c $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $< $(LIBWB) -lm -o $@
+build/tools/wb-load: grader/wb_load.cu common/wb_check.h
+	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(INCLUDES) $< -o $@
 build/tools/wb-summary: grader/wb_summary.c $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(JSON_CFLAGS) $< $(LIBWB) $(JSON_LIBS) -lm -o $@
 
@@ -128,6 +131,10 @@ grade-class: build/tools/wb-summary
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
 	@scripts/grade-class.sh "$(SUBMISSIONS)"
 
+# ---- measuring the grader itself (RUNS=n, LOAD=1)
+bench: all build/tools/wb-load
+	@RUNS=$(RUNS) LOAD=$(LOAD) scripts/bench.sh $(SELECTED)
+
 # ---- the workbook's own tests
 build/tests/check_common: tests/check_common.c $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -lm -o $@
@@ -145,6 +152,7 @@ test-unit: build/tests/check_common build/tests/grader_selftest build/tools/wb-s
 	@build/tests/check_common
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
+	@scripts/test-bench.sh
 
 test-instructor: all
 	@scripts/test-instructor.sh

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# bench.sh - measure the grader itself: grade both sets RUNS times and report the margins of every
+# limit, the verdict flips and the grading time (`make bench [LAB=...] [RUNS=n] [LOAD=1]`)
+#
+#   scripts/bench.sh LAB...
+#
+# Writes build/bench/raw.csv (every measurement of every run), build/bench/bench.csv (one row per
+# limit and set: median, min, max, worst margin, flips) and build/bench/report.md. With LOAD=1 a
+# second process keeps the same GPU busy the whole time (build/tools/wb-load), to see what a
+# shared GPU does to the verdicts.
+#   scripts/bench.sh --report DIR     rebuild DIR/bench.csv and DIR/report.md from DIR/raw.csv
+#                                     and DIR/times.csv (for the tests of this script)
+set -u
+runs=${RUNS:-10}
+out=$(pwd)/build/bench
+report_only=0
+loadpid=
+if [ "${1-}" = --report ]; then
+    report_only=1 out=$2
+    runs=$(tail -n +2 "$out/times.csv" | cut -d, -f1 | sort -u | wc -l)
+    build_all=-2
+fi
+raw=$out/raw.csv times=$out/times.csv
+if [ $report_only = 0 ]; then
+rm -rf "$out"; mkdir -p "$out/runs"
+echo "run,set,lab,test,metric,value,limit,comparison,verdict" >"$raw"
+echo "run,set,lab,seconds" >"$times"
+export NO_COLOR=1
+
+if [ "${LOAD:-0}" = 1 ]; then
+    build/tools/wb-load >"$out/load.log" 2>&1 &
+    loadpid=$!
+    sleep 2
+    echo "bench: a second process loads the GPU (pid $loadpid)"
+fi
+trap '[ -n "$loadpid" ] && kill "$loadpid" 2>/dev/null' EXIT
+
+# Build time of each lab, from clean, in a copy of the workbook (this tree's build/ stays).
+tmp=$(mktemp -d /tmp/wb-bench.XXXXXX)
+{ git ls-files 2>/dev/null || find . -path ./build -prune -o -type f -print; } | tar -cf - -T - | tar -xf - -C "$tmp"
+s=$(date +%s%N)
+if (cd "$tmp" && unset LABS MAKEFLAGS MFLAGS && make -j"$(nproc)" all >"$out/build.log" 2>&1); then
+    build_all=$(( ($(date +%s%N) - s) / 1000000 ))
+else
+    build_all=-1
+    echo "bench: building from clean failed, see $out/build.log"
+fi
+rm -rf "$tmp"
+
+for run in $(seq "$runs"); do
+    for set in solutions labs; do
+        for lab in "$@"; do
+            dir=$out/runs/$run/$set/$lab
+            mkdir -p "$dir"
+            s=$(date +%s%N)
+            build/$set/$lab/grade --set "$set" --report-dir "$dir" >"$dir.log" 2>&1
+            ms=$(( ($(date +%s%N) - s) / 1000000 ))
+            echo "$run,$set,$lab,$(awk -v m="$ms" 'BEGIN { printf "%.3f", m / 1000 }')" >>"$times"
+            # Each limit's measurement, with the verdict of its test in this run.
+            build/tools/wb-summary --tsv "$dir/results.json" 2>/dev/null | cut -f1,2 >"$dir.verdicts"
+            awk -F, -v run="$run" -v set="$set" -v lab="$lab" -v vf="$dir.verdicts" '
+                BEGIN { while ((getline l < vf) > 0) { split(l, a, "\t"); v[a[1]] = a[2] } }
+                NR > 1 && ($8 == "ge" || $8 == "le" || $8 == "eq") {
+                    print run "," set "," lab "," $3 "," $4 "," $5 "," $7 "," $8 "," v[$3] }' \
+                "$dir/measurements.csv" >>"$raw"
+            # Tests without a measurement still count for flips.
+            awk -F'\t' -v run="$run" -v set="$set" -v lab="$lab" \
+                '{ print run "," set "," lab "," $1 ",verdict,,,," $2 }' "$dir.verdicts" >>"$raw"
+        done
+    done
+    echo "bench: run $run of $runs done"
+done
+fi
+
+# One row per (set, lab, test, metric): median, min, max, worst margin against the limit, flips.
+{
+    echo "set,lab,test,metric,limit,comparison,runs,median,min,max,worst_margin_pct,passes,fails,flips"
+    tail -n +2 "$raw" | sort -t, -k2,2 -k3,3 -k4,4 -k5,5 -k6,6g | awk -F, '
+        function flush() {
+            if (n == 0) return
+            med = (n % 2) ? val[(n + 1) / 2] : (val[n / 2] + val[n / 2 + 1]) / 2
+            # The run nearest the limit: for the reference the one nearest to
+            # failing, for the stub the one nearest to passing.
+            stub = (s == "labs")
+            if (cmp == "ge") worst = ((stub ? val[n] : val[1]) / lim - 1) * 100
+            else if (cmp == "le") { v = stub ? val[1] : val[n]; worst = (v > 0 ? lim / v - 1 : 0) * 100 }
+            else worst = 0
+            fl = (p < f) ? p : f
+            if (metric == "verdict")
+                printf "%s,%s,%s,verdict,,,%d,,,,,%d,%d,%d\n", s, l, t, n, p, f, fl
+            else
+                printf "%s,%s,%s,%s,%g,%s,%d,%g,%g,%g,%.1f,%d,%d,%d\n", s, l, t, metric, lim, cmp, n,
+                       med, val[1], val[n], worst, p, f, fl
+        }
+        { key = $2 SUBSEP $3 SUBSEP $4 SUBSEP $5
+          if (key != last) { flush(); n = 0; p = 0; f = 0; last = key }
+          s = $2; l = $3; t = $4; metric = $5; lim = $7; cmp = $8
+          val[++n] = $6; if ($9 == "PASS") p++; else if ($9 == "FAIL") f++ }
+        END { flush() }'
+} >"$out/bench.csv"
+
+# The report.
+flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$out/bench.csv")
+{
+    echo "# Grader bench"
+    echo
+    echo "$(date -u +%Y-%m-%d), $runs runs of each set; GPU: $(sed -n 's/^== [^ ]* =*  //p' "$out"/runs/1/solutions/*.log 2>/dev/null | head -1)"
+    [ -n "$loadpid" ] && echo "; a second process loaded the GPU throughout"
+    echo
+    echo "## Limits: reference and stub against each limit"
+    echo
+    echo "| lab | test | metric | limit | reference median (min..max) | reference worst margin | stub median (min..max) | stub worst margin |"
+    echo "|---|---|---|---|---|---|---|---|"
+    awk -F, 'NR > 1 && $4 != "verdict" { k = $2 "|" $3 "|" $4; lim[k] = $6 " " $5
+        txt = sprintf("%s (%s..%s)", $8, $9, $10); m = $11 "%"
+        if ($1 == "solutions") { r[k] = txt; rm[k] = m } else { st[k] = txt; sm[k] = m }; keys[k] = 1 }
+        END { for (k in keys) { split(k, a, "|")
+            printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", a[1], a[2], a[3], lim[k],
+                   (k in r) ? r[k] : "-", (k in rm) ? rm[k] : "-", (k in st) ? st[k] : "not reached", (k in sm) ? sm[k] : "-" } }' \
+        "$out/bench.csv" | sort
+    echo
+    echo "A margin is how far the worst run is from the limit, on the passing side when positive."
+    echo "Targets: reference at least +25 %, stub at most -25 % (or not graded)."
+    echo
+    echo "## Verdict flips"
+    echo
+    echo "$flips flip(s) over all tests of both sets (a test that passed in one run and failed in another)."
+    awk -F, 'NR > 1 && $4 == "verdict" && $14 > 0 { printf "- %s %s %s: %d passes, %d fails\n", $1, $2, $3, $12, $13 }' "$out/bench.csv"
+    echo
+    echo "## Grading time (seconds, after building)"
+    echo
+    echo "| lab | reference median | stub median |"
+    echo "|---|---|---|"
+    tail -n +2 "$times" | sort -t, -k3,3 -k2,2 -k4,4g | awk -F, '
+        { k = $3 "," $2; v[k, ++n[k]] = $4; labs[$3] = 1 }
+        END { for (l in labs) { for (si = 0; si < 2; si++) { s = si ? "labs" : "solutions"; k = l "," s; c = n[k]
+                  m[s] = c ? ((c % 2) ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2) : 0 }
+              printf "| %s | %.1f | %.1f |\n", l, m["solutions"], m["labs"] } }' | sort
+    total=$(awk -F, 'NR > 1 && $2 == "solutions" { t[$1] += $4 } END { for (r in t) if (t[r] > m) m = t[r]; printf "%.1f", m }' "$times")
+    echo
+    echo "All labs of the reference, slowest run: $total s (target: under 60 s)."
+    [ "$build_all" = -2 ] || { [ "$build_all" -ge 0 ] && echo "Building every lab of both sets from clean: $(awk -v m="$build_all" 'BEGIN { printf "%.1f", m / 1000 }') s with $(nproc) cores (target: under 3 minutes on 2 cores)." ||
+        echo "Building from clean failed: see $out/build.log."; }
+} >"$out/report.md"
+cat "$out/report.md"
