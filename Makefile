@@ -25,11 +25,12 @@ CUDA_INC := -I$(CUDA_PATH)/include
 CUDA_LIB := -L$(CUDA_PATH)/lib64 -lcudart -Wl,-rpath,$(CUDA_PATH)/lib64 -lstdc++
 
 ifeq ($(DEBUG),1)
-NVCCFLAGS := -g -G -O0 -DWB_DEBUG
-CFLAGS    := -g -O0 -Wall -Wextra -Wno-format-truncation -DWB_DEBUG
+override NVCCFLAGS := -g -G -O0 -DWB_DEBUG
+override CFLAGS    := -g -O0 -Wall -Wextra -Wno-format-truncation -DWB_DEBUG
 endif
-NVCCFLAGS += -lineinfo -Xcompiler -fPIC -cudart shared $(GENCODE)
-CFLAGS    += -fPIC
+# What every build needs, even when NVCCFLAGS or CFLAGS is given on the command line.
+override NVCCFLAGS += -lineinfo -Xcompiler -fPIC -cudart shared $(GENCODE)
+override CFLAGS    += -fPIC
 
 ifeq ($(V),1)
 Q :=
@@ -39,7 +40,10 @@ Q := @
 say = @printf '  %-6s %s\n' $(1) $(2);
 endif
 
-LABS ?= $(sort $(notdir $(wildcard labs/[0-9][0-9]-*)))
+# A lab whose folder holds a DRAFT file is still being written or measured:
+# left out of everything unless DRAFTS=1.
+DRAFT_LABS := $(patsubst %/DRAFT,%,$(wildcard labs/[0-9][0-9]-*/DRAFT))
+LABS ?= $(sort $(notdir $(filter-out $(if $(DRAFTS),,$(DRAFT_LABS)),$(wildcard labs/[0-9][0-9]-*))))
 # LAB=00, LAB=device-query and LAB=00-device-query all name lab 00.
 ifneq ($(LAB),)
 SELECTED := $(filter $(LAB) $(LAB)-% %-$(LAB),$(LABS))
@@ -102,9 +106,9 @@ build/tools/wb-summary: grader/wb_summary.c $(LIBWB)
 # The grader loads the library only inside each forked test process, so a
 # lab that does not compile still has a grader that reports its tests.
 define lab_rules
-build/grader/$(1)/%.o: grader/$(1)/%.c grader/wb_grader.h labs/$(1)/$(call topic,$(1)).h
+build/grader/$(1)/%.o: grader/$(1)/%.c grader/wb_grader.h labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h)
 	$$(call say,CC,$$<)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(INCLUDES) -Ilabs/$(1) $$(CHECK_CFLAGS) -c $$< -o $$@
-build/grader/$(1)/%.o: grader/$(1)/%.cu labs/$(1)/$(call topic,$(1)).h
+build/grader/$(1)/%.o: grader/$(1)/%.cu labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h)
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(INCLUDES) -Ilabs/$(1) -c $$< -o $$@
 GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
                  $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu))

@@ -28,6 +28,7 @@ mkdir -p "$work" "$out/unpacked"
 # The files a submission may replace: labs/<lab>/<topic>.cu and labs/<lab>/answers.txt.
 allowed=()
 for d in labs/[0-9][0-9]-*/; do
+    [ -f "$d/DRAFT" ] && continue # not graded yet
     lab=${d#labs/}; lab=${lab%/}
     for f in "$d"*.cu; do allowed+=("labs/$lab/$(basename "$f")"); done
     allowed+=("labs/$lab/answers.txt")

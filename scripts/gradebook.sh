@@ -3,7 +3,7 @@
 #   scripts/gradebook.sh OUTDIR      (OUTDIR/<student>/meta.txt and report/ from grade-submission.sh)
 set -u
 out=${1:?usage: gradebook.sh OUTDIR}
-labs=$(ls -d labs/[0-9][0-9]-*/ | xargs -n1 basename)
+labs=$(for d in labs/[0-9][0-9]-*/; do [ -f "$d/DRAFT" ] || basename "$d"; done)
 csv=$out/gradebook.csv
 {
     printf 'student'; for l in $labs; do printf ',%s' "$l"; done
