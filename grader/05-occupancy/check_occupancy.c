@@ -1,0 +1,1279 @@
+/* check_occupancy.c - the grader of lab 05: SM limits, the occupancy calculator, the register cliff
+ */
+/* SPDX-License-Identifier: MIT */
+#include "wb_grader.h"
+#include "wb_rng.h"
+#include "wb_timing.h"
+
+#include "occ_reference.h"
+#include "occupancy.h"
+
+#include <cuda_runtime_api.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W OCCUPANCY_WARP_SIZE
+#define README_TABLE "README.md, \"The limits of an SM\""
+#define README_SLOTS "README.md, \"Thread and block slots\""
+#define README_REGS "README.md, \"Registers\""
+#define README_SMEM "README.md, \"Shared memory\""
+#define README_TOGETHER "README.md, \"Putting the limits together\""
+#define README_WORKED "README.md, \"The worked A100 cases\""
+#define README_CONTRACT "README.md, \"The contract\""
+#define README_CLIFF "README.md, \"The register cliff\""
+#define README_SWEEP "README.md, \"The sweep\""
+
+/* PROVISIONAL: not yet measured on a GPU; set from the design of the chase:
+ * the grader's configuration holds 16 warps per SM on an H100 (76 registers,
+ * 25 % occupancy) and a 30-register build 64 (100 %); a chain's step waits
+ * one DRAM latency (about 1,000 cycles at 1,980 MHz) while the issue work of
+ * 64 warps is about 900 cycles and their traffic under 2 TB/s of the H100's
+ * 3.0 TB/s, so the time should fall close to 4x. 1.8x leaves the reference
+ * 25 % of room if it reaches only 2.25x, and a stub (1.0x) misses by 44 %. */
+#define CLIFF_LIMIT 1.8
+/* Lines of the chase's memory for the timed runs: 256 MB, five times the
+ * 50 MB L2 of an H100 or H200, so each step is a DRAM access. */
+#define PERF_LINES (1u << 21)
+/* Waves of chains at full occupancy in the timed runs. */
+#define PERF_WAVES 4
+
+typedef __typeof__(&occupancy_arch_limits) limits_fn;
+typedef __typeof__(&occupancy_calc) calc_fn;
+typedef __typeof__(&occupancy_cliff) cliff_fn;
+typedef __typeof__(&occupancy_cliff_config) config_fn;
+
+/* -------------------------------------------------- shared helpers */
+
+/* The grader's table row of the i-th known capability. */
+static void ref_arch_of(wb_ctx *ctx, const occ_ref_props *p, occupancy_arch *a) {
+    if (occ_ref_arch(p, a) != 0)
+        wb_fail(ctx, "grader error: cuda_occupancy.h does not know capability %d.%d", p->major,
+                p->minor);
+}
+
+static void ref_calc(wb_ctx *ctx, const occ_ref_props *p, const occupancy_kernel *k,
+                     occupancy_result *r) {
+    if (occ_ref_calc(p, k, r) != 0)
+        wb_fail(ctx,
+                "grader error: cudaOccMaxActiveBlocksPerMultiprocessor refused cc %d.%d, %d "
+                "threads, %d registers, %d bytes",
+                p->major, p->minor, k->threads_per_block, k->regs_per_thread, k->smem_per_block);
+}
+
+static const char *limit_text(int v, char *buf, size_t cap) {
+    if (v == OCCUPANCY_UNLIMITED)
+        snprintf(buf, cap, "unlimited");
+    else
+        snprintf(buf, cap, "%d", v);
+    return buf;
+}
+
+static const char *bits_text(unsigned b, char *buf, size_t cap) {
+    snprintf(buf, cap, "%s%s%s%s%s", b & OCCUPANCY_LIMIT_WARPS ? "warps " : "",
+             b & OCCUPANCY_LIMIT_REGISTERS ? "registers " : "",
+             b & OCCUPANCY_LIMIT_SHARED ? "shared " : "",
+             b & OCCUPANCY_LIMIT_BLOCKS ? "blocks " : "", b ? "" : "none ");
+    size_t n = strlen(buf);
+    if (n > 0)
+        buf[n - 1] = '\0';
+    return buf;
+}
+
+/* The README section that explains the first per-resource limit the
+ * student got wrong, or the one on combining them. */
+static const char *section_for(const occupancy_result *got, const occupancy_result *want) {
+    if (got->limit_warps != want->limit_warps || got->limit_blocks != want->limit_blocks)
+        return README_SLOTS;
+    if (got->limit_regs != want->limit_regs || got->regs_per_block != want->regs_per_block)
+        return README_REGS;
+    if (got->limit_smem != want->limit_smem || got->smem_per_block != want->smem_per_block)
+        return README_SMEM;
+    return README_TOGETHER;
+}
+
+/* "3 blocks; limits: warps 10, registers 3, shared 85, blocks 16; per block
+ * 18432 registers and 768 bytes; limiting registers" */
+static void result_text(const occupancy_result *r, char *buf, size_t cap) {
+    char w[16], g[16], m[16], b[16], bits[48];
+    snprintf(buf, cap,
+             "%d blocks; limits: warps %s, registers %s, shared %s, blocks %s; per block %d "
+             "registers and %d bytes; limiting %s",
+             r->blocks_per_sm, limit_text(r->limit_warps, w, sizeof w),
+             limit_text(r->limit_regs, g, sizeof g), limit_text(r->limit_smem, m, sizeof m),
+             limit_text(r->limit_blocks, b, sizeof b), r->regs_per_block, r->smem_per_block,
+             bits_text(r->limiting, bits, sizeof bits));
+}
+
+/* Fails with everything a student needs to redo case k by hand. */
+static void __attribute__((noreturn))
+fail_case(wb_ctx *ctx, const occupancy_arch *a, const occupancy_kernel *k, const char *what,
+          const occupancy_result *got, const occupancy_result *want) {
+    char you[256], exp[256];
+    result_text(got, you, sizeof you);
+    result_text(want, exp, sizeof exp);
+    wb_fail(ctx,
+            "cc %d.%d, %d threads, %d registers, %d bytes of shared memory: %s. You: %s. "
+            "Expected: %s (%s)",
+            a->cc_major, a->cc_minor, k->threads_per_block, k->regs_per_thread, k->smem_per_block,
+            what, you, exp, section_for(got, want));
+}
+
+/* Runs the student's calculator; a -1 on valid input is a failure. */
+static void student_calc(wb_ctx *ctx, calc_fn calc, const occupancy_arch *a,
+                         const occupancy_kernel *k, occupancy_result *got) {
+    memset(got, 0xA5, sizeof *got);
+    if (calc(a, k, got) != 0)
+        wb_fail(ctx,
+                "occupancy_calc returned -1 for cc %d.%d, %d threads, %d registers, %d bytes of "
+                "shared memory: valid input, expected 0 (%s)",
+                a->cc_major, a->cc_minor, k->threads_per_block, k->regs_per_thread,
+                k->smem_per_block, README_CONTRACT);
+}
+
+/* Checks blocks, warps and occupancy. */
+static void check_counts(wb_ctx *ctx, const occupancy_arch *a, const occupancy_kernel *k,
+                         const occupancy_result *got, const occupancy_result *want) {
+    if (got->blocks_per_sm != want->blocks_per_sm)
+        fail_case(ctx, a, k, "wrong blocks_per_sm", got, want);
+    if (got->warps_per_sm != want->warps_per_sm)
+        fail_case(ctx, a, k, "blocks right, but warps_per_sm wrong", got, want);
+    if (!(fabs(got->occupancy - want->occupancy) <= 1e-9))
+        wb_fail(ctx,
+                "cc %d.%d, %d threads, %d registers, %d bytes: occupancy %.6f, expected %.6f "
+                "(%d of %d warp slots) (%s)",
+                a->cc_major, a->cc_minor, k->threads_per_block, k->regs_per_thread,
+                k->smem_per_block, got->occupancy, want->occupancy, want->warps_per_sm,
+                a->max_warps_per_sm, README_TOGETHER);
+}
+
+/* Checks every other field: the four limits, the allocations, the bits. */
+static void check_factors(wb_ctx *ctx, const occupancy_arch *a, const occupancy_kernel *k,
+                          const occupancy_result *got, const occupancy_result *want) {
+    if (got->limit_warps != want->limit_warps || got->limit_blocks != want->limit_blocks)
+        fail_case(ctx, a, k, "wrong limit_warps or limit_blocks", got, want);
+    if (got->regs_per_block != want->regs_per_block)
+        fail_case(ctx, a, k, "wrong regs_per_block", got, want);
+    if (got->limit_regs != want->limit_regs)
+        fail_case(ctx, a, k, "wrong limit_regs", got, want);
+    if (got->smem_per_block != want->smem_per_block)
+        fail_case(ctx, a, k, "wrong smem_per_block", got, want);
+    if (got->limit_smem != want->limit_smem)
+        fail_case(ctx, a, k, "wrong limit_smem", got, want);
+    if (got->limiting != want->limiting)
+        fail_case(ctx, a, k, "wrong limiting bits", got, want);
+}
+
+/* A random kernel, drawn so that every limit binds often, including the
+ * edges: blocks too large to launch, 0 and 255 registers, shared memory
+ * around the per-block maximum. */
+static occupancy_kernel random_kernel(wb_rng *g, const occupancy_arch *a) {
+    occupancy_kernel k;
+    int r = (int)wb_rng_range(g, 0, 99);
+    if (r < 45)
+        k.threads_per_block = (int)wb_rng_range(g, 1, a->max_threads_per_block);
+    else if (r < 70)
+        k.threads_per_block = W * (int)wb_rng_range(g, 1, a->max_threads_per_block / W);
+    else if (r < 96)
+        k.threads_per_block = (int)wb_rng_range(g, 1, 128);
+    else
+        k.threads_per_block = (int)wb_rng_range(g, a->max_threads_per_block + 1, 4096);
+    r = (int)wb_rng_range(g, 0, 99);
+    if (r < 25)
+        k.regs_per_thread = (int)wb_rng_range(g, 0, OCCUPANCY_MAX_REGS_PER_THREAD);
+    else if (r < 88)
+        k.regs_per_thread = (int)wb_rng_range(g, 16, 96);
+    else if (r < 94)
+        k.regs_per_thread = 0;
+    else
+        k.regs_per_thread = (int)wb_rng_range(g, 200, OCCUPANCY_MAX_REGS_PER_THREAD);
+    r = (int)wb_rng_range(g, 0, 99);
+    if (r < 30)
+        k.smem_per_block = 0;
+    else if (r < 62)
+        k.smem_per_block = (int)wb_rng_range(g, 1, 16384);
+    else if (r < 94)
+        k.smem_per_block = (int)wb_rng_range(g, 0, a->max_smem_per_block);
+    else
+        k.smem_per_block =
+            (int)wb_rng_range(g, a->max_smem_per_block - 2048, a->max_smem_per_block + 4096);
+    return k;
+}
+
+#define N_RANDOM 20000
+
+/* ------------------------------------------------ part 1: the table */
+
+static const char *field_names[] = {
+    "max_threads_per_block", "max_warps_per_sm", "max_blocks_per_sm",      "regs_per_sm",
+    "regs_per_block",        "reg_alloc_unit",   "reg_partitions",         "smem_per_sm",
+    "max_smem_per_block",    "smem_alloc_unit",  "smem_reserved_per_block"};
+#define N_FIELDS ((int)(sizeof field_names / sizeof field_names[0]))
+
+static void fields_of(const occupancy_arch *a, int v[N_FIELDS]) {
+    int f[N_FIELDS] = {
+        a->max_threads_per_block, a->max_warps_per_sm, a->max_blocks_per_sm,      a->regs_per_sm,
+        a->regs_per_block,        a->reg_alloc_unit,   a->reg_partitions,         a->smem_per_sm,
+        a->max_smem_per_block,    a->smem_alloc_unit,  a->smem_reserved_per_block};
+    memcpy(v, f, sizeof f);
+}
+
+static void test_table(wb_ctx *ctx) {
+    limits_fn limits;
+    WB_BIND(ctx, limits, occupancy_arch_limits);
+    int checked = 0;
+    for (int i = 0; i < occ_ref_n_known(); i++) {
+        const occ_ref_props *p = occ_ref_known(i);
+        occupancy_arch want, got;
+        ref_arch_of(ctx, p, &want);
+        memset(&got, 0, sizeof got);
+        if (limits(p->major, p->minor, &got) != 0)
+            wb_fail(ctx,
+                    "occupancy_arch_limits(%d, %d) returned -1; capability %d.%d is one of "
+                    "the seven the table must hold (" README_TABLE ")",
+                    p->major, p->minor, p->major, p->minor);
+        if (got.cc_major != p->major || got.cc_minor != p->minor)
+            wb_fail(ctx,
+                    "occupancy_arch_limits(%d, %d) filled in capability %d.%d (" README_TABLE ")",
+                    p->major, p->minor, got.cc_major, got.cc_minor);
+        int g[N_FIELDS], w[N_FIELDS];
+        fields_of(&got, g);
+        fields_of(&want, w);
+        for (int f = 0; f < N_FIELDS; f++, checked++)
+            if (g[f] != w[f])
+                wb_fail(ctx, "capability %d.%d: %s = %d, expected %d (" README_TABLE ")", p->major,
+                        p->minor, field_names[f], g[f], w[f]);
+    }
+    static const int unknown[][2] = {{7, 0}, {6, 1},  {5, 2},  {3, 5}, {8, 8},
+                                     {9, 1}, {11, 5}, {13, 0}, {0, 0}, {-1, 5}};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        occupancy_arch got;
+        memset(&got, 0x5A, sizeof got);
+        occupancy_arch before = got;
+        int r = limits(unknown[i][0], unknown[i][1], &got);
+        if (r != -1)
+            wb_fail(ctx,
+                    "occupancy_arch_limits(%d, %d) returned %d: not one of the seven "
+                    "capabilities, expected -1 (" README_CONTRACT ")",
+                    unknown[i][0], unknown[i][1], r);
+        if (memcmp(&got, &before, sizeof got) != 0)
+            wb_fail(ctx,
+                    "occupancy_arch_limits(%d, %d) returned -1 but wrote to *out; it must "
+                    "write nothing then (" README_CONTRACT ")",
+                    unknown[i][0], unknown[i][1]);
+    }
+    if (limits(9, 0, NULL) != -1)
+        wb_fail(ctx, "occupancy_arch_limits(9, 0, NULL) must return -1 (" README_CONTRACT ")");
+    wb_measured(ctx, "%d fields of %d capabilities match cuda_occupancy.h; 10 others refused",
+                checked, occ_ref_n_known());
+}
+
+/* ------------------------------------------------- part 2: the calculator */
+
+typedef struct worked_case {
+    int threads, regs, smem;
+    int blocks;       /* what the seed (or this lab's README) says */
+    double occupancy; /* likewise */
+    const char *what;
+} worked_case;
+
+/* The seed's A100 cases (README.md, "The worked A100 cases"). */
+static const worked_case worked[] = {
+    {32, 32, 0, 32, 0.50, "32-thread blocks: 32 block slots, 1024 of 2048 threads"},
+    {64, 32, 0, 32, 1.00, "64-thread blocks fill every thread slot"},
+    {768, 32, 0, 2, 0.75, "768-thread blocks: 2 blocks, 1536 of 2048 threads"},
+    {1024, 32, 0, 2, 1.00, "1024-thread blocks: 2 blocks"},
+    {512, 31, 0, 4, 1.00, "512-thread blocks at 31 registers: 4 blocks"},
+    {512, 33, 0, 3, 0.75, "512-thread blocks at 33 registers: 3 blocks (the cliff)"},
+    {256, 64, 0, 4, 0.50, "64 registers: at most 1024 threads"},
+    {1024, 64, 0, 1, 0.50, "64 registers, 1024-thread blocks"},
+    {256, 32, 48 * 1024, 3, 0.375, "48 KB of shared memory per block"},
+    {128, 40, 0, 12, 0.75, "40 registers at 128 threads"},
+};
+
+static void test_calc_worked(wb_ctx *ctx) {
+    calc_fn calc;
+    WB_BIND(ctx, calc, occupancy_calc);
+    const occ_ref_props *p = occ_ref_lookup(8, 0);
+    occupancy_arch a;
+    ref_arch_of(ctx, p, &a);
+    char line[256] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof worked / sizeof worked[0]; i++) {
+        const worked_case *c = &worked[i];
+        occupancy_kernel k = {c->threads, c->regs, c->smem};
+        occupancy_result got, want;
+        ref_calc(ctx, p, &k, &want);
+        if (want.blocks_per_sm != c->blocks || fabs(want.occupancy - c->occupancy) > 1e-9)
+            wb_fail(ctx,
+                    "grader error: cuda_occupancy.h gives %d blocks for the worked case "
+                    "\"%s\", the README %d",
+                    want.blocks_per_sm, c->what, c->blocks);
+        student_calc(ctx, calc, &a, &k, &got);
+        if (got.blocks_per_sm != want.blocks_per_sm || got.warps_per_sm != want.warps_per_sm ||
+            fabs(got.occupancy - want.occupancy) > 1e-9) {
+            char what[160];
+            snprintf(what, sizeof what, "%s; your occupancy %.1f %%, expected %.1f %% (see %s)",
+                     c->what, 100 * got.occupancy, 100 * want.occupancy, README_WORKED);
+            fail_case(ctx, &a, &k, what, &got, &want);
+        }
+        if (i == 0 || i == 2 || i == 4 || i == 5)
+            used += (size_t)snprintf(line + used, sizeof line - used, "%s%d@%d regs: %.0f%%",
+                                     used ? ", " : "", c->threads, c->regs, 100 * got.occupancy);
+    }
+    wb_measured(ctx, "A100: %s (%d cases right)", line, (int)(sizeof worked / sizeof worked[0]));
+}
+
+static void test_calc_random(wb_ctx *ctx) {
+    calc_fn calc;
+    WB_BIND(ctx, calc, occupancy_calc);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    long by[5] = {0}, total = 0;
+    for (int i = 0; i < occ_ref_n_known(); i++) {
+        const occ_ref_props *p = occ_ref_known(i);
+        occupancy_arch a;
+        ref_arch_of(ctx, p, &a);
+        for (int n = 0; n < N_RANDOM; n++, total++) {
+            occupancy_kernel k = random_kernel(&g, &a);
+            occupancy_result got, want;
+            ref_calc(ctx, p, &k, &want);
+            student_calc(ctx, calc, &a, &k, &got);
+            check_counts(ctx, &a, &k, &got, &want);
+            if (want.blocks_per_sm == 0)
+                by[4]++;
+            else
+                for (int b = 0; b < 4; b++)
+                    by[b] += (want.limiting >> b) & 1u;
+        }
+    }
+    wb_measured(ctx,
+                "%ld random kernels on %d capabilities agree with cuda_occupancy.h (limited by "
+                "warps %.0f%%, registers %.0f%%, shared %.0f%%, blocks %.0f%%; cannot run %.0f%%)",
+                total, occ_ref_n_known(), 100.0 * by[0] / total, 100.0 * by[1] / total,
+                100.0 * by[2] / total, 100.0 * by[3] / total, 100.0 * by[4] / total);
+}
+
+static void test_calc_grid(wb_ctx *ctx) {
+    calc_fn calc;
+    WB_BIND(ctx, calc, occupancy_calc);
+    long n = 0;
+    for (int i = 0; i < occ_ref_n_known(); i++) {
+        const occ_ref_props *p = occ_ref_known(i);
+        occupancy_arch a;
+        ref_arch_of(ctx, p, &a);
+        for (int t = 1; t <= a.max_threads_per_block; t++)
+            for (int r = 0; r <= OCCUPANCY_MAX_REGS_PER_THREAD; r++, n++) {
+                occupancy_kernel k = {t, r, 0};
+                occupancy_result got, want;
+                ref_calc(ctx, p, &k, &want);
+                student_calc(ctx, calc, &a, &k, &got);
+                check_counts(ctx, &a, &k, &got, &want);
+            }
+    }
+    wb_measured(ctx,
+                "every block size 1..1024 x every register count 0..255 on %d capabilities: "
+                "%ld kernels right",
+                occ_ref_n_known(), n);
+}
+
+static void test_calc_factors(wb_ctx *ctx) {
+    calc_fn calc;
+    WB_BIND(ctx, calc, occupancy_calc);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    long total = 0, ties = 0;
+    for (int i = 0; i < occ_ref_n_known(); i++) {
+        const occ_ref_props *p = occ_ref_known(i);
+        occupancy_arch a;
+        ref_arch_of(ctx, p, &a);
+        for (int n = 0; n < N_RANDOM; n++, total++) {
+            occupancy_kernel k = random_kernel(&g, &a);
+            occupancy_result got, want;
+            ref_calc(ctx, p, &k, &want);
+            student_calc(ctx, calc, &a, &k, &got);
+            check_factors(ctx, &a, &k, &got, &want);
+            ties += __builtin_popcount(want.limiting) > 1;
+        }
+    }
+    wb_measured(ctx,
+                "%ld random kernels: every limit, allocation and limiting bit right (%ld ties)",
+                total, ties);
+}
+
+static void test_invalid(wb_ctx *ctx) {
+    calc_fn calc;
+    WB_BIND(ctx, calc, occupancy_calc);
+    occupancy_arch a;
+    ref_arch_of(ctx, occ_ref_lookup(9, 0), &a);
+    occupancy_kernel ok = {256, 32, 0};
+    occupancy_result r;
+    if (calc(NULL, &ok, &r) != -1 || calc(&a, NULL, &r) != -1 || calc(&a, &ok, NULL) != -1)
+        wb_fail(ctx, "occupancy_calc with a NULL argument must return -1 (" README_CONTRACT ")");
+    static const occupancy_kernel bad[] = {{0, 32, 0},
+                                           {-64, 32, 0},
+                                           {OCCUPANCY_MAX_THREADS_INPUT + 1, 32, 0},
+                                           {256, -1, 0},
+                                           {256, 256, 0},
+                                           {256, 1000, 0},
+                                           {256, 32, -1},
+                                           {256, 32, OCCUPANCY_MAX_SMEM_INPUT + 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        occupancy_result before, got;
+        memset(&before, 0x3C, sizeof before);
+        got = before;
+        int rc = calc(&a, &bad[i], &got);
+        if (rc != -1)
+            wb_fail(ctx,
+                    "occupancy_calc for %d threads, %d registers, %d bytes returned %d, "
+                    "expected -1 (" README_CONTRACT ")",
+                    bad[i].threads_per_block, bad[i].regs_per_thread, bad[i].smem_per_block, rc);
+        if (memcmp(&got, &before, sizeof got) != 0)
+            wb_fail(ctx, "occupancy_calc returned -1 but wrote to *out; it must write nothing "
+                         "then (" README_CONTRACT ")");
+    }
+    /* An architecture with one field zeroed (or the reservation negative). */
+    for (int f = 0; f < N_FIELDS; f++) {
+        occupancy_arch b = a;
+        int *fields[N_FIELDS] = {&b.max_threads_per_block,  &b.max_warps_per_sm,
+                                 &b.max_blocks_per_sm,      &b.regs_per_sm,
+                                 &b.regs_per_block,         &b.reg_alloc_unit,
+                                 &b.reg_partitions,         &b.smem_per_sm,
+                                 &b.max_smem_per_block,     &b.smem_alloc_unit,
+                                 &b.smem_reserved_per_block};
+        *fields[f] = f == N_FIELDS - 1 ? -1 : 0;
+        if (calc(&b, &ok, &r) != -1)
+            wb_fail(ctx,
+                    "occupancy_calc with %s = %d in the architecture returned 0, expected "
+                    "-1 (" README_CONTRACT ")",
+                    field_names[f], *fields[f]);
+    }
+    /* Valid edges that are not errors: a block too large to launch, 0 and
+     * 255 registers, shared memory just past the per-block maximum. */
+    static const occupancy_kernel edge[] = {{1025, 32, 0}, {256, 0, 0}, {32, 255, 0}, {256, 32, 0}};
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+        occupancy_kernel k = edge[i];
+        if (i == 3)
+            k.smem_per_block = a.max_smem_per_block + 1;
+        if (calc(&a, &k, &r) != 0)
+            wb_fail(ctx,
+                    "occupancy_calc for %d threads, %d registers, %d bytes returned -1: a "
+                    "kernel that cannot run gets blocks_per_sm = 0, it is not an error "
+                    "(" README_CONTRACT ")",
+                    k.threads_per_block, k.regs_per_thread, k.smem_per_block);
+    }
+    wb_measured(ctx, "3 NULL arguments, 8 bad kernels and 11 bad architectures refused; 4 "
+                     "edge kernels accepted");
+}
+
+/* --------------------------------------------------------- with a GPU */
+
+/* The architecture of the GPU being graded, from its own properties and
+ * the header's rules. */
+static void device_arch(wb_ctx *ctx, occ_ref_props *p, occupancy_arch *a, int *dev_blocks) {
+    wb_cuda(ctx, occ_dev_props(p, dev_blocks), "cudaGetDeviceProperties");
+    if (occ_ref_arch(p, a) != 0)
+        wb_fail(ctx,
+                "this GPU is compute capability %d.%d, which the toolkit's cuda_occupancy.h does "
+                "not know: the grader cannot check the calculator here; grade on a GPU of the "
+                "lab's seven capabilities",
+                p->major, p->minor);
+}
+
+static void test_table_device(wb_ctx *ctx) {
+    limits_fn limits;
+    WB_BIND(ctx, limits, occupancy_arch_limits);
+    occ_ref_props p;
+    int dev_blocks;
+    wb_cuda(ctx, occ_dev_props(&p, &dev_blocks), "cudaGetDeviceProperties");
+    occupancy_arch got;
+    if (limits(p.major, p.minor, &got) != 0) {
+        if (occ_ref_lookup(p.major, p.minor))
+            wb_fail(ctx,
+                    "occupancy_arch_limits(%d, %d) returned -1, but this GPU is one of "
+                    "the seven capabilities (" README_TABLE ")",
+                    p.major, p.minor);
+        wb_measured(ctx, "this GPU (cc %d.%d) is not one of the table's seven: nothing to compare",
+                    p.major, p.minor);
+        return;
+    }
+    struct {
+        const char *name;
+        int got, dev;
+    } f[] = {
+        {"max_threads_per_block", got.max_threads_per_block, p.max_threads_per_block},
+        {"max_warps_per_sm", got.max_warps_per_sm, p.max_threads_per_sm / W},
+        {"max_blocks_per_sm", got.max_blocks_per_sm, dev_blocks},
+        {"regs_per_sm", got.regs_per_sm, p.regs_per_sm},
+        {"regs_per_block", got.regs_per_block, p.regs_per_block},
+        {"smem_per_sm", got.smem_per_sm, p.smem_per_sm},
+        {"max_smem_per_block", got.max_smem_per_block, p.smem_optin},
+        {"smem_reserved_per_block", got.smem_reserved_per_block, p.smem_reserved},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+        if (f[i].got != f[i].dev)
+            wb_fail(ctx, "capability %d.%d: your %s = %d, this GPU reports %d (" README_TABLE ")",
+                    p.major, p.minor, f[i].name, f[i].got, f[i].dev);
+    wb_measured(ctx, "cc %d.%d: 8 fields equal the GPU's own properties", p.major, p.minor);
+}
+
+typedef struct device_tally {
+    long checked, disagree; /* disagree: driver and header differ; not graded */
+    char first_disagreement[200];
+} device_tally;
+
+/* One real kernel at one block size and dynamic shared memory: the
+ * student's calculator against the runtime, unless the runtime and the
+ * toolkit's header disagree (then the case is counted, not graded). */
+static void check_real(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p, const occupancy_arch *a,
+                       const void *fn, const char *name, int block, int dyn, int max_dyn,
+                       device_tally *t) {
+    struct cudaFuncAttributes attr;
+    wb_cuda(ctx, cudaFuncGetAttributes(&attr, fn), "cudaFuncGetAttributes");
+    if (block > attr.maxThreadsPerBlock)
+        return;
+    int runtime = -1;
+    wb_cuda(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, fn, block, (size_t)dyn),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    int header = occ_ref_blocks_runtime_view(p, block, attr.numRegs, (int)attr.sharedSizeBytes, dyn,
+                                             max_dyn);
+    if (header != runtime) {
+        if (t->disagree++ == 0)
+            snprintf(t->first_disagreement, sizeof t->first_disagreement,
+                     "%s at %d threads, %d B dynamic: driver %d blocks, header %d", name, block,
+                     dyn, runtime, header);
+        return;
+    }
+    occupancy_kernel k = {block, attr.numRegs, (int)attr.sharedSizeBytes + dyn};
+    occupancy_result got;
+    student_calc(ctx, calc, a, &k, &got);
+    if (got.blocks_per_sm != runtime)
+        wb_fail(ctx,
+                "%s (%d registers, %d bytes static shared memory) at %d threads with %d bytes "
+                "dynamic: your calculator says %d blocks per SM, "
+                "cudaOccupancyMaxActiveBlocksPerMultiprocessor %d (%s)",
+                name, attr.numRegs, (int)attr.sharedSizeBytes, block, dyn, got.blocks_per_sm,
+                runtime, README_TOGETHER);
+    t->checked++;
+}
+
+static const int device_blocks[] = {32,  64,  96,  100, 128, 192,  256,
+                                    320, 384, 512, 640, 768, 1000, 1024};
+#define N_DEVICE_BLOCKS ((int)(sizeof device_blocks / sizeof device_blocks[0]))
+
+static void test_calc_device(wb_ctx *ctx) {
+    calc_fn calc;
+    config_fn config;
+    WB_BIND(ctx, calc, occupancy_calc);
+    WB_BIND(ctx, config, occupancy_cliff_config);
+    occ_ref_props p;
+    occupancy_arch a;
+    int dev_blocks;
+    device_arch(ctx, &p, &a, &dev_blocks);
+    device_tally t = {0, 0, ""};
+    /* The chase kernels: registers from 24 to about 80. */
+    for (int i = 0; i < occ_sweep_count(); i++)
+        for (int b = 0; b < N_DEVICE_BLOCKS; b++)
+            check_real(ctx, calc, &p, &a, occ_sweep_kernel(i), occ_sweep_name(i), device_blocks[b],
+                       0, 0, &t);
+    for (int b = 0; b < N_DEVICE_BLOCKS; b++)
+        check_real(ctx, calc, &p, &a, occ_baseline_kernel(), "the grader's chase", device_blocks[b],
+                   0, 0, &t);
+    int block;
+    const void *yours = NULL;
+    if (config(&block, &yours) == 0 && yours)
+        for (int b = 0; b < N_DEVICE_BLOCKS; b++)
+            check_real(ctx, calc, &p, &a, yours, "your chase kernel", device_blocks[b], 0, 0, &t);
+    /* Static and dynamic shared memory, with the opt-in set to the most
+     * each kernel may take. */
+    static const int dyn[] = {0, 1, 1024, 5000, 16384, 30000, 49152, 65536, 100000, 150000, 200000};
+    for (int i = 0; i < occ_smem_count(); i++) {
+        int max_dyn = p.smem_optin - occ_smem_static(i);
+        wb_cuda(ctx,
+                cudaFuncSetAttribute(occ_smem_kernel(i),
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize, max_dyn),
+                "cudaFuncSetAttribute(MaxDynamicSharedMemorySize)");
+        char name[48];
+        snprintf(name, sizeof name, "a kernel with %d B of static shared memory",
+                 occ_smem_static(i));
+        for (int b = 0; b < N_DEVICE_BLOCKS; b += 2)
+            for (size_t d = 0; d <= sizeof dyn / sizeof dyn[0]; d++) {
+                int bytes = d < sizeof dyn / sizeof dyn[0] ? dyn[d] : max_dyn;
+                if (bytes <= max_dyn)
+                    check_real(ctx, calc, &p, &a, occ_smem_kernel(i), name, device_blocks[b], bytes,
+                               max_dyn, &t);
+            }
+    }
+    wb_record(ctx, "device_cases_checked", (double)t.checked, "cases", 0, "ref");
+    wb_record(ctx, "device_cases_driver_vs_header", (double)t.disagree, "cases", 0, "ref");
+    if (t.checked < 100)
+        wb_fail(ctx,
+                "grader error: only %ld cases could be compared (driver and header "
+                "disagree on %ld, first: %s)",
+                t.checked, t.disagree, t.first_disagreement);
+    if (t.disagree)
+        wb_measured(ctx,
+                    "%ld launches agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor; "
+                    "%ld where driver and header differ not graded (first: %s)",
+                    t.checked, t.disagree, t.first_disagreement);
+    else
+        wb_measured(ctx,
+                    "%ld launches of real kernels agree with "
+                    "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+                    t.checked);
+}
+
+/* ------------------------------------------------ part 3: the cliff */
+
+typedef struct chase {
+    unsigned lines;
+    int n_chains;
+    unsigned *d_next, *d_table, *d_start, *d_out;
+    unsigned *h_table, *h_start;
+} chase;
+
+static void chase_open(wb_ctx *ctx, chase *c, unsigned lines, int n_chains, int disjoint,
+                       wb_rng *g) {
+    memset(c, 0, sizeof *c);
+    c->lines = lines;
+    c->n_chains = n_chains;
+    c->h_table = (unsigned *)malloc(OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned));
+    c->h_start = (unsigned *)malloc((size_t)n_chains * sizeof(unsigned));
+    if (!c->h_table || !c->h_start)
+        wb_fail(ctx, "out of host memory");
+    for (int i = 0; i < OCCUPANCY_CLIFF_TABLE_WORDS; i++)
+        c->h_table[i] = (unsigned)wb_rng_u64(g);
+    for (int i = 0; i < n_chains; i++)
+        c->h_start[i] = disjoint ? occ_line_at((unsigned)i * OCCUPANCY_CLIFF_STEPS, lines)
+                                 : (unsigned)wb_rng_range(g, 0, lines - 1);
+    size_t next_bytes = (size_t)lines * OCCUPANCY_CLIFF_LINE_WORDS * sizeof(unsigned);
+    size_t out_bytes = (size_t)n_chains * W * sizeof(unsigned);
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_next, next_bytes), "cudaMalloc (the chase's lines)");
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_table, OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned)),
+            "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_start, (size_t)n_chains * sizeof(unsigned)),
+            "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&c->d_out, out_bytes), "cudaMalloc");
+    wb_cuda(ctx, occ_fill_next(c->d_next, lines, NULL), "filling the chase's lines");
+    wb_cuda(ctx,
+            cudaMemcpy(c->d_table, c->h_table, OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned),
+                       cudaMemcpyHostToDevice),
+            "cudaMemcpy");
+    wb_cuda(ctx,
+            cudaMemcpy(c->d_start, c->h_start, (size_t)n_chains * sizeof(unsigned),
+                       cudaMemcpyHostToDevice),
+            "cudaMemcpy");
+    wb_cuda(ctx, cudaMemset(c->d_out, 0xFF, out_bytes), "cudaMemset (poison)");
+    wb_cuda(ctx, cudaDeviceSynchronize(), "filling the chase's lines");
+}
+
+static void chase_close(chase *c) {
+    cudaFree(c->d_next);
+    cudaFree(c->d_table);
+    cudaFree(c->d_start);
+    cudaFree(c->d_out);
+    free(c->h_table);
+    free(c->h_start);
+}
+
+/* The CPU's result for chain i: the same walk, the same folds. */
+static unsigned chase_reference(const chase *c, int i) {
+    unsigned pos = occ_line_pos(c->h_start[i], c->lines), s0 = (unsigned)i, s1 = (unsigned)i + 1u;
+    for (int step = 0; step < OCCUPANCY_CLIFF_STEPS; step++) {
+        unsigned line = occ_line_at((pos + (unsigned)step) & (c->lines - 1u), c->lines);
+        const unsigned *row =
+            c->h_table + (size_t)(line % OCCUPANCY_CLIFF_ROWS) * OCCUPANCY_CLIFF_ROW_VECS * 4;
+        for (int j = 0; j < OCCUPANCY_CLIFF_ROW_VECS; j += 2) {
+            const unsigned *q = row + 4 * j;
+            s0 = occupancy_cliff_fold(s0, q[0], q[1], q[2], q[3]);
+            s1 = occupancy_cliff_fold(s1, q[4], q[5], q[6], q[7]);
+        }
+    }
+    return occupancy_cliff_result(s0, s1);
+}
+
+/* Copies d_out back and checks chains 0, stride, 2*stride, ... (all 32 lanes). */
+static void chase_check(wb_ctx *ctx, const chase *c, int stride, const char *who) {
+    size_t n = (size_t)c->n_chains * W;
+    unsigned *h = (unsigned *)malloc(n * sizeof(unsigned));
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    wb_cuda(ctx, cudaMemcpy(h, c->d_out, n * sizeof(unsigned), cudaMemcpyDeviceToHost),
+            "cudaMemcpy");
+    for (int i = 0; i < c->n_chains; i += stride) {
+        unsigned want = chase_reference(c, i);
+        for (int lane = 0; lane < W; lane++)
+            if (h[(size_t)i * W + lane] != want) {
+                unsigned got = h[(size_t)i * W + lane];
+                free(h);
+                wb_fail(ctx,
+                        "%s, %d chains: chain %d lane %d wrote 0x%08x, expected 0x%08x%s "
+                        "(" README_CLIFF ")",
+                        who, c->n_chains, i, lane, got, want,
+                        got == 0xFFFFFFFFu ? " (never written: still poisoned)" : "");
+            }
+    }
+    free(h);
+}
+
+static void test_cliff(wb_ctx *ctx) {
+    cliff_fn cliff;
+    WB_BIND(ctx, cliff, occupancy_cliff);
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    int full = gpu->sm_count * (gpu->max_threads_per_sm / W);
+    const int sizes[] = {1, 3, 33, 1000, full + 5};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        chase c;
+        chase_open(ctx, &c, 1u << 16, sizes[s], 0, &g);
+        int e = cliff(c.d_next, c.d_table, c.d_start, c.d_out, c.n_chains, 0);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "occupancy_cliff(%d chains) returned %s, expected cudaSuccess", c.n_chains,
+                    cudaGetErrorName((cudaError_t)e));
+        wb_cuda(ctx, cudaDeviceSynchronize(), "the chase kernel");
+        chase_check(ctx, &c, 1, "occupancy_cliff");
+        unsigned table[OCCUPANCY_CLIFF_TABLE_WORDS],
+            *start = (unsigned *)malloc((size_t)c.n_chains * sizeof(unsigned));
+        wb_cuda(ctx, cudaMemcpy(table, c.d_table, sizeof table, cudaMemcpyDeviceToHost),
+                "cudaMemcpy");
+        wb_cuda(ctx,
+                cudaMemcpy(start, c.d_start, (size_t)c.n_chains * sizeof(unsigned),
+                           cudaMemcpyDeviceToHost),
+                "cudaMemcpy");
+        if (memcmp(table, c.h_table, sizeof table) != 0 ||
+            memcmp(start, c.h_start, (size_t)c.n_chains * sizeof(unsigned)) != 0)
+            wb_fail(ctx, "occupancy_cliff changed d_table or d_start; they are inputs only "
+                         "(occupancy.h)");
+        free(start);
+        chase_close(&c);
+    }
+    if (cliff(NULL, NULL, NULL, NULL, 4, 0) != cudaErrorInvalidValue)
+        wb_fail(ctx, "occupancy_cliff(NULL, ...) must return cudaErrorInvalidValue");
+    wb_measured(ctx, "5 sizes up to %d chains, every lane right, inputs unchanged", full + 5);
+}
+
+/* The occupancy of a kernel at a block size, from the runtime. */
+static double runtime_occupancy(wb_ctx *ctx, const void *fn, int block, int *blocks) {
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    wb_cuda(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, block, 0),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    return (double)*blocks * ((block + W - 1) / W) / (gpu->max_threads_per_sm / W);
+}
+
+/* The student's launch configuration and what the compiler made of it. */
+typedef struct cliff_view {
+    int block, blocks;
+    double occupancy;
+    struct cudaFuncAttributes attr;
+} cliff_view;
+
+static void view_student(wb_ctx *ctx, cliff_view *v) {
+    config_fn config;
+    WB_BIND(ctx, config, occupancy_cliff_config);
+    const void *fn = NULL;
+    if (config(&v->block, &fn) != 0 || fn == NULL)
+        wb_fail(ctx, "occupancy_cliff_config returned no kernel (" README_CONTRACT ")");
+    wb_cuda(ctx, cudaFuncGetAttributes(&v->attr, fn), "cudaFuncGetAttributes (your kernel)");
+    if (v->block < 1 || v->block > v->attr.maxThreadsPerBlock)
+        wb_fail(ctx,
+                "your chase launches %d-thread blocks, but the kernel accepts at most %d (its "
+                "__launch_bounds__ or its registers) (" README_CLIFF ")",
+                v->block, v->attr.maxThreadsPerBlock);
+    v->occupancy = runtime_occupancy(ctx, fn, v->block, &v->blocks);
+}
+
+static void view_baseline(wb_ctx *ctx, cliff_view *v) {
+    v->block = 512;
+    wb_cuda(ctx, cudaFuncGetAttributes(&v->attr, occ_baseline_kernel()), "cudaFuncGetAttributes");
+    v->occupancy = runtime_occupancy(ctx, occ_baseline_kernel(), 512, &v->blocks);
+}
+
+static void fail_if_spills(wb_ctx *ctx, const cliff_view *v) {
+    if (v->attr.localSizeBytes > 0)
+        wb_fail(ctx,
+                "your chase kernel has %zu bytes of local memory per thread at %d registers: "
+                "the register budget is too small and ptxas spills (localSizeBytes must be 0) "
+                "(" README_CLIFF ")",
+                (size_t)v->attr.localSizeBytes, v->attr.numRegs);
+}
+
+static void test_cliff_resources(wb_ctx *ctx) {
+    cliff_view yours, base;
+    view_student(ctx, &yours);
+    view_baseline(ctx, &base);
+    wb_record(ctx, "cliff_registers", yours.attr.numRegs, "registers", base.attr.numRegs, "ref");
+    wb_record(ctx, "cliff_occupancy", 100 * yours.occupancy, "%", 100 * base.occupancy, "ref");
+    wb_measured(ctx,
+                "%d threads, %d registers, %zu B local: %d blocks, %.1f%% occupancy "
+                "(grader's: 512 threads, %d registers, %.1f%%)",
+                yours.block, yours.attr.numRegs, (size_t)yours.attr.localSizeBytes, yours.blocks,
+                100 * yours.occupancy, base.attr.numRegs, 100 * base.occupancy);
+    fail_if_spills(ctx, &yours);
+    if (!(yours.occupancy > base.occupancy + 1e-9))
+        wb_fail(ctx,
+                "occupancy %.1f%% is not above the grader's configuration (%.1f%%): %d registers "
+                "per thread cap this SM at %d blocks of %d threads; lower the register budget "
+                "with __launch_bounds__ (" README_CLIFF ")",
+                100 * yours.occupancy, 100 * base.occupancy, yours.attr.numRegs, yours.blocks,
+                yours.block);
+}
+
+typedef struct cliff_args {
+    cliff_fn student;
+    chase *c;
+} cliff_args;
+
+static int run_student_cliff(void *p, void *stream) {
+    cliff_args *a = (cliff_args *)p;
+    return a->student(a->c->d_next, a->c->d_table, a->c->d_start, a->c->d_out, a->c->n_chains,
+                      (cudaStream_t)stream);
+}
+
+static int run_baseline_cliff(void *p, void *stream) {
+    cliff_args *a = (cliff_args *)p;
+    return occ_baseline_cliff(a->c->d_next, a->c->d_table, a->c->d_start, a->c->d_out,
+                              a->c->n_chains, stream);
+}
+
+/* Chains for the timed runs: PERF_WAVES waves at full occupancy, each on
+ * its own stretch of the cycle so no line is read twice in a run. */
+static int perf_chains(const wb_gpu *gpu) {
+    int n = gpu->sm_count * (gpu->max_threads_per_sm / W) * PERF_WAVES;
+    int most = (int)(PERF_LINES / OCCUPANCY_CLIFF_STEPS);
+    return n < most ? n : most;
+}
+
+static void test_perf_cliff(wb_ctx *ctx) {
+    cliff_args a;
+    WB_BIND(ctx, a.student, occupancy_cliff);
+    cliff_view yours, base;
+    view_student(ctx, &yours);
+    view_baseline(ctx, &base);
+    fail_if_spills(ctx, &yours);
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    chase c;
+    chase_open(ctx, &c, PERF_LINES, perf_chains(gpu), 1, &g);
+    a.c = &c;
+    wb_time_opts o = wb_time_defaults();
+    wb_ratio r;
+    wb_cuda(ctx,
+            wb_time_speedup(run_baseline_cliff, &a, run_student_cliff, &a, CLIFF_LIMIT, &o, &r),
+            "timing the chase kernels");
+    /* The output checked is the student's own last run. */
+    wb_cuda(ctx, cudaMemset(c.d_out, 0xFF, (size_t)c.n_chains * W * sizeof(unsigned)),
+            "cudaMemset (poison)");
+    wb_cuda(ctx, run_student_cliff(&a, NULL), "occupancy_cliff");
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the chase kernel");
+    chase_check(ctx, &c, 61, "occupancy_cliff (timed size)");
+    /* No run can move the chase's lines faster than DRAM can: a faster
+     * time means the timed launch did not walk them. */
+    double bytes = (double)c.n_chains * OCCUPANCY_CLIFF_STEPS * OCCUPANCY_CLIFF_LINE_WORDS * 4;
+    double floor_ms = gpu->peak_dram_gbps > 0 ? bytes / (gpu->peak_dram_gbps * 1e9) * 1e3 : 0;
+    if (r.cand_ms < 0.9 * floor_ms)
+        wb_fail(ctx,
+                "%.3f ms is faster than this GPU's DRAM can deliver the chase's lines (%.3f ms): "
+                "every chain must be walked by the launch on the stream given",
+                r.cand_ms, floor_ms);
+    wb_record(ctx, "cliff_speedup", r.ratio, "x", CLIFF_LIMIT, "ge");
+    wb_record(ctx, "cliff_baseline_ms", r.base_ms, "ms", 0, "ref");
+    wb_record(ctx, "cliff_student_ms", r.cand_ms, "ms", 0, "ref");
+    wb_measured(ctx,
+                "speedup %.2fx over the grader's configuration (%.3f ms vs %.3f ms, %d pairs%s; "
+                "occupancy %.0f%% vs %.0f%%), need >= %.2fx",
+                r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "",
+                100 * yours.occupancy, 100 * base.occupancy, CLIFF_LIMIT);
+    if (r.ratio < CLIFF_LIMIT)
+        wb_fail(ctx,
+                "the chase is latency-bound: its speed follows the warps each SM keeps in "
+                "flight; at %d registers and %d-thread blocks you keep %.0f%% of the warp slots "
+                "busy (" README_CLIFF ")",
+                yours.attr.numRegs, yours.block, 100 * yours.occupancy);
+    chase_close(&c);
+}
+
+/* ------------------------------------------------------------ the sweep */
+
+typedef struct sweep_row {
+    const char *series; /* "block", "registers", "baseline", "yours" */
+    char kernel[32];
+    int block, regs, local, blocks, predicted; /* predicted: -1 when not compared */
+    double occupancy, ms;
+} sweep_row;
+
+typedef struct sweep_args {
+    int kernel; /* -1: the grader's baseline, -2: the student's launch */
+    int block;
+    chase *c;
+    cliff_fn student;
+} sweep_args;
+
+static int run_sweep(void *p, void *stream) {
+    sweep_args *a = (sweep_args *)p;
+    chase *c = a->c;
+    if (a->kernel == -1)
+        return occ_baseline_cliff(c->d_next, c->d_table, c->d_start, c->d_out, c->n_chains, stream);
+    if (a->kernel == -2)
+        return a->student(c->d_next, c->d_table, c->d_start, c->d_out, c->n_chains,
+                          (cudaStream_t)stream);
+    return occ_sweep_launch(a->kernel, a->block, c->d_next, c->d_table, c->d_start, c->d_out,
+                            c->n_chains, stream);
+}
+
+static const int sweep_blocks[] = {32, 64, 96, 128, 192, 256, 384, 512, 640, 768, 1024};
+#define N_SWEEP_BLOCKS ((int)(sizeof sweep_blocks / sizeof sweep_blocks[0]))
+
+/* Measures one row: the runtime's occupancy, the student's prediction
+ * (where the runtime and the header agree), and the time. */
+static void sweep_measure(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p,
+                          const occupancy_arch *a, const void *fn, sweep_args *args,
+                          sweep_row *row) {
+    struct cudaFuncAttributes attr;
+    wb_cuda(ctx, cudaFuncGetAttributes(&attr, fn), "cudaFuncGetAttributes");
+    row->block = args->block;
+    row->regs = attr.numRegs;
+    row->local = (int)attr.localSizeBytes;
+    row->occupancy = runtime_occupancy(ctx, fn, args->block, &row->blocks);
+    row->predicted = -1;
+    if (occ_ref_blocks_runtime_view(p, args->block, attr.numRegs, (int)attr.sharedSizeBytes, 0,
+                                    0) == row->blocks) {
+        occupancy_kernel k = {args->block, attr.numRegs, (int)attr.sharedSizeBytes};
+        occupancy_result got;
+        if (calc(a, &k, &got) == 0)
+            row->predicted = got.blocks_per_sm;
+        else
+            row->predicted = -2;
+    }
+    wb_time_opts o = wb_time_defaults();
+    o.warmup = 2;
+    o.min_trials = 5;
+    o.max_trials = 21;
+    o.max_seconds = 1.0;
+    double spread;
+    wb_cuda(ctx, wb_time_one(run_sweep, args, &o, &row->ms, &spread), "timing a sweep kernel");
+}
+
+static void sweep_write(wb_ctx *ctx, const sweep_row *rows, int n, double base_ms, int max_warps) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/occupancy_sweep.csv", wb_out_dir(ctx));
+    FILE *f = fopen(path, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s: %s", path, strerror(errno));
+    fprintf(f, "series,kernel,block_size,registers,local_bytes,blocks_per_sm,occupancy_pct,"
+               "predicted_pct,time_ms,speedup\n");
+    for (int i = 0; i < n; i++) {
+        const sweep_row *r = &rows[i];
+        int warps = (r->block + W - 1) / W;
+        double pred = r->predicted >= 0 ? 100.0 * r->predicted * warps / max_warps : -1;
+        fprintf(f, "%s,%s,%d,%d,%d,%d,%.2f,%.2f,%.4f,%.3f\n", r->series, r->kernel, r->block,
+                r->regs, r->local, r->blocks, 100 * r->occupancy, pred, r->ms, base_ms / r->ms);
+    }
+    fclose(f);
+
+    snprintf(path, sizeof path, "%s/occupancy_sweep.txt", wb_out_dir(ctx));
+    f = fopen(path, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s: %s", path, strerror(errno));
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    double worst = 0;
+    for (int i = 0; i < n; i++)
+        worst = rows[i].ms > worst ? rows[i].ms : worst;
+    fprintf(f, "Occupancy and time of the chase on %s (cc %d.%d), %d chains x %d steps\n",
+            gpu->name, gpu->cc_major, gpu->cc_minor, perf_chains(gpu), OCCUPANCY_CLIFF_STEPS);
+    fprintf(f, "%-9s %-13s %5s %4s %5s %6s  %-28s %-34s %s\n", "series", "kernel", "block", "regs",
+            "local", "blk/SM", "occupancy", "time (ms)", "speedup");
+    for (int i = 0; i < n; i++) {
+        const sweep_row *r = &rows[i];
+        char occ_bar[21], time_bar[25];
+        int ob = (int)(20 * r->occupancy + 0.5), tb = (int)(24 * r->ms / worst + 0.5);
+        memset(occ_bar, '#', 20);
+        occ_bar[ob > 20 ? 20 : ob] = '\0';
+        memset(time_bar, '=', 24);
+        time_bar[tb > 24 ? 24 : tb] = '\0';
+        fprintf(f, "%-9s %-13s %5d %4d %5d %6d  %5.1f%% %-20s  %8.3f %-24s %5.2fx\n", r->series,
+                r->kernel, r->block, r->regs, r->local, r->blocks, 100 * r->occupancy, occ_bar,
+                r->ms, time_bar, base_ms / r->ms);
+    }
+    fclose(f);
+
+    snprintf(path, sizeof path, "%s/occupancy_sweep.gp", wb_out_dir(ctx));
+    f = fopen(path, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s: %s", path, strerror(errno));
+    fprintf(f,
+            "# occupancy_sweep.gp - draws occupancy_sweep.csv (written by lab 05's grader)\n"
+            "# usage: gnuplot -e \"dir='%s'\" %s\n"
+            "if (!exists(\"dir\")) dir = '.'\n"
+            "set terminal svg size 1200,520 font 'DejaVu Sans,14' background '#ffffff'\n"
+            "set output dir.'/occupancy_sweep.svg'\n"
+            "set datafile separator ','\n"
+            "set multiplot layout 1,2 title 'Lab 05: occupancy and time of the chase on %s'\n"
+            "set ytics nomirror\nset y2tics\nset yrange [0:105]\nset y2range [0:*]\n"
+            "set ylabel 'occupancy (%%)'\nset y2label 'time (ms)'\nset key bottom right\n"
+            "set xlabel 'threads per block (no bounds)'\n"
+            "plot dir.'/occupancy_sweep.csv' using (strcol(1) eq 'block' ? $3 : NaN):7 "
+            "with linespoints lw 2 title 'occupancy', \\\n"
+            "     '' using (strcol(1) eq 'block' ? $3 : NaN):9 axes x1y2 with linespoints lw 2 "
+            "title 'time'\n"
+            "set xlabel 'registers per thread (256-thread blocks)'\n"
+            "plot dir.'/occupancy_sweep.csv' using (strcol(1) eq 'registers' ? $4 : NaN):7 "
+            "with linespoints lw 2 title 'occupancy', \\\n"
+            "     '' using (strcol(1) eq 'registers' ? $4 : NaN):9 axes x1y2 with linespoints "
+            "lw 2 title 'time'\n"
+            "unset multiplot\n",
+            wb_out_dir(ctx), path, gpu->name);
+    fclose(f);
+}
+
+static void test_sweep(wb_ctx *ctx) {
+    calc_fn calc;
+    WB_BIND(ctx, calc, occupancy_calc);
+    cliff_fn student;
+    WB_BIND(ctx, student, occupancy_cliff);
+    config_fn config;
+    WB_BIND(ctx, config, occupancy_cliff_config);
+    occ_ref_props p;
+    occupancy_arch a;
+    int dev_blocks;
+    device_arch(ctx, &p, &a, &dev_blocks);
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    chase c;
+    chase_open(ctx, &c, PERF_LINES, perf_chains(gpu), 1, &g);
+    sweep_row rows[64];
+    int n = 0;
+    sweep_args args = {-1, 512, &c, student};
+    rows[n].series = "baseline";
+    snprintf(rows[n].kernel, sizeof rows[n].kernel, "bounds(512;1)");
+    sweep_measure(ctx, calc, &p, &a, occ_baseline_kernel(), &args, &rows[n++]);
+    double base_ms = rows[0].ms;
+    for (int b = 0; b < N_SWEEP_BLOCKS; b++) {
+        sweep_args s = {0, sweep_blocks[b], &c, student};
+        rows[n].series = "block";
+        snprintf(rows[n].kernel, sizeof rows[n].kernel, "%s", occ_sweep_name(0));
+        sweep_measure(ctx, calc, &p, &a, occ_sweep_kernel(0), &s, &rows[n++]);
+    }
+    for (int i = 0; i < occ_sweep_count() && n < 60; i++) {
+        sweep_args s = {i, 256, &c, student};
+        rows[n].series = "registers";
+        snprintf(rows[n].kernel, sizeof rows[n].kernel, "%s", occ_sweep_name(i));
+        for (char *q = rows[n].kernel; *q; q++)
+            *q = *q == ',' ? ';' : *q;
+        sweep_measure(ctx, calc, &p, &a, occ_sweep_kernel(i), &s, &rows[n++]);
+    }
+    int yb;
+    const void *yk = NULL;
+    if (config(&yb, &yk) == 0 && yk) {
+        struct cudaFuncAttributes attr;
+        if (cudaFuncGetAttributes(&attr, yk) == cudaSuccess && yb >= 1 &&
+            yb <= attr.maxThreadsPerBlock) {
+            sweep_args s = {-2, yb, &c, student};
+            rows[n].series = "yours";
+            snprintf(rows[n].kernel, sizeof rows[n].kernel, "occupancy.cu");
+            sweep_measure(ctx, calc, &p, &a, yk, &s, &rows[n++]);
+        }
+    }
+    sweep_write(ctx, rows, n, base_ms, a.max_warps_per_sm);
+    chase_close(&c);
+    int compared = 0;
+    for (int i = 0; i < n; i++) {
+        if (rows[i].predicted == -1)
+            continue;
+        compared++;
+        if (rows[i].predicted == -2)
+            wb_fail(ctx,
+                    "sweep row %s %s: occupancy_calc returned -1 for %d threads, %d registers "
+                    "(valid input) (" README_CONTRACT ")",
+                    rows[i].series, rows[i].kernel, rows[i].block, rows[i].regs);
+        if (rows[i].predicted != rows[i].blocks)
+            wb_fail(ctx,
+                    "sweep row %s %s at %d threads, %d registers: your calculator says %d "
+                    "blocks per SM, the runtime %d (" README_SWEEP ")",
+                    rows[i].series, rows[i].kernel, rows[i].block, rows[i].regs, rows[i].predicted,
+                    rows[i].blocks);
+    }
+    double best = rows[0].ms;
+    int best_i = 0;
+    for (int i = 1; i < n; i++)
+        if (rows[i].ms < best) {
+            best = rows[i].ms;
+            best_i = i;
+        }
+    wb_record(ctx, "sweep_best_speedup", base_ms / best, "x", 0, "ref");
+    wb_measured(ctx,
+                "%d rows, %d predictions right; fastest: %s %s at %d threads, %d registers, "
+                "%.0f%% occupancy, %.2fx; table in %s/occupancy_sweep.txt",
+                n, compared, rows[best_i].series, rows[best_i].kernel, rows[best_i].block,
+                rows[best_i].regs, 100 * rows[best_i].occupancy, base_ms / best, wb_out_dir(ctx));
+}
+
+/* ------------------------------------------------------------- questions */
+
+#define A100 "the A100 of README \"Questions\""
+
+static void test_q_occ_32(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_occ_32_threads", 0xed7f6b6dc06c926bULL,
+                     "occupancy in percent of 32-thread blocks on " A100);
+}
+
+static void test_q_occ_768(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_occ_768_threads", 0xc9db912708d610d6ULL,
+                     "occupancy in percent of 768-thread blocks on " A100);
+}
+
+static void test_q_min_block(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_min_block_full", 0x136ca781aef0437fULL,
+                     "the smallest block size (a multiple of 32) that can fill every thread slot "
+                     "of " A100);
+}
+
+static void test_q_blocks_31(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_blocks_512_31regs", 0x1daeaec46dbd5066ULL,
+                     "resident 512-thread blocks per SM at 31 registers per thread on " A100);
+}
+
+static void test_q_occ_33(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_occ_512_33regs", 0xdee012cc3e7ac0bbULL,
+                     "occupancy in percent of 512-thread blocks at 33 registers on " A100);
+}
+
+static void test_q_alloc_33(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_regs_alloc_512_33regs", 0xfd9f01fd9c3cdf1eULL,
+                     "registers the SM gives its resident 512-thread blocks at 33 registers "
+                     "per thread on " A100 ", allocation units included");
+}
+
+static void test_q_occ_64(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_occ_64regs", 0x8516c85ca6effe79ULL,
+                     "the highest occupancy in percent of a kernel with 64 registers per thread "
+                     "on " A100);
+}
+
+static void test_q_smem_48k(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_blocks_smem_48k", 0x488e9fd5691634ddULL,
+                     "resident blocks per SM of 256-thread blocks with 48 KB of shared memory "
+                     "each on " A100);
+}
+
+static void test_q_limit_128_40(wb_ctx *ctx) {
+    wb_question_hash(ctx, "a100_limit_128_40regs", 0xb579c414ef887332ULL,
+                     "the letter of the resource that limits 128-thread blocks at 40 registers "
+                     "on " A100);
+}
+
+static void test_q_cc86_min_block(wb_ctx *ctx) {
+    wb_question_hash(ctx, "cc86_min_block_full", 0xa3bb343807db5b30ULL,
+                     "the smallest block size (a multiple of 32) that can fill every thread slot "
+                     "of a compute capability 8.6 SM");
+}
+
+/* Questions about the GPU being graded: the expected answers come from its
+ * own properties and the toolkit's header. */
+static void my_gpu(wb_ctx *ctx, occ_ref_props *p, occupancy_arch *a) {
+    int dev_blocks;
+    device_arch(ctx, p, a, &dev_blocks);
+}
+
+static void test_q_my_warps(wb_ctx *ctx) {
+    occ_ref_props p;
+    occupancy_arch a;
+    my_gpu(ctx, &p, &a);
+    wb_question_number(ctx, "my_max_warps_per_sm", a.max_warps_per_sm, 0.0,
+                       "warp slots of one SM of the GPU you grade on");
+}
+
+static void test_q_my_min_block(wb_ctx *ctx) {
+    occ_ref_props p;
+    occupancy_arch a;
+    my_gpu(ctx, &p, &a);
+    wb_question_number(ctx, "my_min_block_full", occ_ref_min_block_full(&a), 0.0,
+                       "the smallest block size (a multiple of 32) that can fill every thread "
+                       "slot of an SM of the GPU you grade on");
+}
+
+static void test_q_my_regs_full(wb_ctx *ctx) {
+    occ_ref_props p;
+    occupancy_arch a;
+    my_gpu(ctx, &p, &a);
+    int best = -1;
+    for (int r = 0; r <= OCCUPANCY_MAX_REGS_PER_THREAD; r++) {
+        occupancy_kernel k = {256, r, 0};
+        occupancy_result res;
+        ref_calc(ctx, &p, &k, &res);
+        if (res.warps_per_sm == a.max_warps_per_sm)
+            best = r;
+    }
+    wb_question_number(ctx, "my_max_regs_full_256", best, 0.0,
+                       "the most registers per thread at which 256-thread blocks still fill "
+                       "every warp slot of the GPU you grade on");
+}
+
+static void test_q_my_occ_33(wb_ctx *ctx) {
+    occ_ref_props p;
+    occupancy_arch a;
+    my_gpu(ctx, &p, &a);
+    occupancy_kernel k = {512, 33, 0};
+    occupancy_result res;
+    ref_calc(ctx, &p, &k, &res);
+    wb_question_number(ctx, "my_occ_512_33regs", 100 * res.occupancy, 1e-9,
+                       "occupancy in percent of 512-thread blocks at 33 registers on the GPU "
+                       "you grade on");
+}
+
+/* ----------------------------------------------------------- the suite */
+
+#define HOST(id, pts, secs, fn, hint)                                                              \
+    { id, WB_CORRECTNESS, pts, 0, 1, secs, fn, NULL, NULL, NULL, NULL, hint }
+#define GPU(id, pts, secs, fn, req, hint)                                                          \
+    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
+#define QUESTION(id, pts, fn, gpu)                                                                 \
+    { id, WB_QUESTION, pts, gpu, 0, 30, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
+
+static const wb_test tests[] = {
+    HOST("correct.table", 12, 30, test_table, README_TABLE),
+    HOST("correct.calc_worked", 8, 30, test_calc_worked, README_WORKED),
+    HOST("correct.calc_random", 10, 60, test_calc_random,
+         "compare your limits with the expected ones in the message, resource by resource "
+         "(" README_TOGETHER ")"),
+    HOST("correct.calc_grid", 6, 120, test_calc_grid, README_REGS),
+    HOST("correct.calc_factors", 8, 60, test_calc_factors, README_TOGETHER),
+    HOST("correct.invalid", 3, 30, test_invalid, README_CONTRACT),
+    GPU("correct.table_device", 4, 60, test_table_device, NULL, README_TABLE),
+    GPU("correct.calc_device", 8, 120, test_calc_device, NULL, README_TOGETHER),
+    GPU("correct.cliff", 4, 120, test_cliff, NULL, README_CLIFF),
+    GPU("correct.cliff_resources", 6, 60, test_cliff_resources, NULL,
+        "__launch_bounds__(threads, blocks per SM) caps the registers at 65536 / (threads x "
+        "blocks) (" README_CLIFF ")"),
+    {"perf.cliff", WB_PERFORMANCE, 12, 1, 1, 180, test_perf_cliff, "correct.cliff", NULL, NULL,
+     NULL, README_CLIFF},
+    GPU("measure.sweep", 5, 240, test_sweep, "correct.calc_random", README_SWEEP),
+    QUESTION("question.a100_occ_32_threads", 1, test_q_occ_32, 0),
+    QUESTION("question.a100_occ_768_threads", 1, test_q_occ_768, 0),
+    QUESTION("question.a100_min_block_full", 1, test_q_min_block, 0),
+    QUESTION("question.a100_blocks_512_31regs", 1, test_q_blocks_31, 0),
+    QUESTION("question.a100_occ_512_33regs", 1, test_q_occ_33, 0),
+    QUESTION("question.a100_regs_alloc_512_33regs", 1, test_q_alloc_33, 0),
+    QUESTION("question.a100_occ_64regs", 1, test_q_occ_64, 0),
+    QUESTION("question.a100_blocks_smem_48k", 1, test_q_smem_48k, 0),
+    QUESTION("question.a100_limit_128_40regs", 1, test_q_limit_128_40, 0),
+    QUESTION("question.cc86_min_block_full", 1, test_q_cc86_min_block, 0),
+    QUESTION("question.my_max_warps_per_sm", 1, test_q_my_warps, 1),
+    QUESTION("question.my_min_block_full", 1, test_q_my_min_block, 1),
+    QUESTION("question.my_max_regs_full_256", 1, test_q_my_regs_full, 1),
+    QUESTION("question.my_occ_512_33regs", 1, test_q_my_occ_33, 1),
+};
+
+static const wb_lab lab = {"05-occupancy", "occupancy.cu", "05-occupancy/v1", tests,
+                           (int)(sizeof tests / sizeof tests[0])};
+
+Suite *occupancy_suite(void) {
+    return wb_build_suite(&lab);
+}
+
+int main(int argc, char **argv) {
+    return wb_grader_main(argc, argv, occupancy_suite);
+}

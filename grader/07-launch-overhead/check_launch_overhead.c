@@ -1,0 +1,939 @@
+/* check_launch_overhead.c - the grader of lab 07: launch costs against the grader's, the break-even
+ * point, a chain of small kernels made fast */
+/* SPDX-License-Identifier: MIT */
+#include "wb_grader.h"
+#include "wb_answers.h"
+#include "wb_ceiling.h"
+#include "wb_rng.h"
+#include "wb_stats.h"
+#include "wb_timing.h"
+
+#include "launch_overhead.h"
+
+#include <cuda_runtime_api.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define README_HOST "README.md, \"Measuring host time\""
+#define README_SYNC "README.md, \"Waiting after every launch\""
+#define README_WAIT "README.md, \"How much work hides a launch\""
+#define README_BREAK "README.md, \"The break-even point\""
+#define README_CHAIN "README.md, \"Many small dependent kernels\""
+#define README_GRAPH "README.md, \"CUDA graphs\""
+
+/* Measurements: the student's median within 30 % of the grader's median,
+ * both taken in this process, alternating (README.md, "What is graded"). */
+#define LO_TOL 0.30
+#define LO_REPS 5
+#define LO_ASYNC_LAUNCHES 20000 /* as many as wb_measure_empty_launch_us makes */
+#define LO_SYNC_LAUNCHES 10000
+#define LO_SWEEP_LAUNCHES 500
+#define LO_SWEEP_REPS 3
+/* At the sweep's largest point no time may be below this share of the
+ * busy-wait's own length at the GPU's peak SM clock. */
+#define LO_WAIT_FLOOR 0.9
+/* question.my_break_even_cycles: the answer within this factor of the
+ * grader's own measurement, either way. */
+#define LO_Q_FACTOR 1.5
+
+/* The performance task. */
+#define PERF_N 4096
+#define PERF_STEPS 4096
+/* PROVISIONAL: not yet measured on a GPU; set from the H200 trial of the
+ * issue (3.6 us per asynchronous empty launch, 9.5 us with a
+ * synchronisation after each, 0.5 us per kernel in a graph) plus about
+ * 1 us of GPU time per small step kernel: naive ~10.5 us per step, only
+ * dropping the synchronisation ~3.6-4 us (2.6-2.9x), a graph ~1.5 us (~7x).
+ * 4x lets a graph clear it by ~75 % and keeps "no synchronisation, no
+ * graph" ~30 % below it. Measure naive, async-only and graph times on the
+ * H100 and H200 and set it so the reference clears it by >= 25 %. */
+#define PERF_LIMIT 4.0
+
+typedef __typeof__(&launch_overhead_empty_async) measure_fn;
+typedef __typeof__(&launch_overhead_sweep) sweep_fn;
+typedef __typeof__(&launch_overhead_break_even) break_even_fn;
+typedef __typeof__(&launch_overhead_chain) chain_fn;
+typedef launch_overhead_point point;
+
+/* Grader-owned kernels and measurements (lo_baseline.cu). */
+int lo_empty_sync_us(int launches, double *us);
+int lo_sweep(const long long *cycles, int points, int launches, int with_sync, point *out);
+int lo_naive_chain(const uint32_t *d_in, uint32_t *d_out, uint32_t *d_work, int n, int steps,
+                   void *stream);
+int lo_delayed_copy(uint32_t *d_in, const uint32_t *d_src, size_t n, long long ns, void *stream);
+
+/* The sweep's busy-waits: fine steps around the break-even points expected
+ * on current GPUs (~5,000 to ~20,000 cycles), coarse ones beyond. */
+static const long long sweep_cycles[] = {0,     1000,  2000,  3000,  4000,  6000,  8000,
+                                         10000, 12000, 14000, 16000, 20000, 24000, 28000,
+                                         32000, 40000, 48000, 64000, 96000, 128000};
+#define SWEEP_POINTS ((int)(sizeof sweep_cycles / sizeof sweep_cycles[0]))
+
+/* ------------------------------------------------ the grader's own arithmetic */
+
+/* The break-even rule of launch_overhead.h. */
+static double ref_break_even(const point *p, int n, double empty_us) {
+    if (p == NULL || n < 1 || !(empty_us > 0) || !isfinite(empty_us))
+        return -1.0;
+    for (int i = 1; i < n; i++)
+        if (p[i].cycles <= p[i - 1].cycles)
+            return -1.0;
+    const double thr = 2.0 * empty_us;
+    for (int i = 0; i < n; i++) {
+        if (!(p[i].async_us >= thr))
+            continue;
+        if (i == 0)
+            return (double)p[0].cycles;
+        double c0 = (double)p[i - 1].cycles, c1 = (double)p[i].cycles;
+        return c0 + (c1 - c0) * (thr - p[i - 1].async_us) / (p[i].async_us - p[i - 1].async_us);
+    }
+    return -1.0;
+}
+
+/* The chain on the CPU: state_steps of `in` into `out` (n words each). */
+static void ref_chain(const uint32_t *in, uint32_t *out, int n, int steps) {
+    uint32_t *a = (uint32_t *)malloc((size_t)n * sizeof *a),
+             *b = (uint32_t *)malloc((size_t)n * sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return;
+    }
+    memcpy(a, in, (size_t)n * sizeof *a);
+    for (int s = 0; s < steps; s++) {
+        for (int i = 0; i < n; i++)
+            b[i] = launch_overhead_step_value(a[i == 0 ? n - 1 : i - 1], a[i],
+                                              a[i == n - 1 ? 0 : i + 1], (uint32_t)s);
+        uint32_t *t = a;
+        a = b;
+        b = t;
+    }
+    memcpy(out, a, (size_t)n * sizeof *a);
+    free(a);
+    free(b);
+}
+
+static int within_tol(double got, double want) {
+    return want > 0 && fabs(got / want - 1.0) <= LO_TOL;
+}
+
+/* ------------------------------------------------ part 1: empty launches */
+
+/* Both invalid calls must be refused before anything is measured. */
+static void check_measure_invalid(wb_ctx *ctx, measure_fn f, const char *name) {
+    double x = -1;
+    int a = f(0, &x), b = f(10, NULL);
+    if (a != cudaErrorInvalidValue || b != cudaErrorInvalidValue)
+        wb_fail(ctx,
+                "%s(0, &us) returned %s and %s(10, NULL) returned %s; expected "
+                "cudaErrorInvalidValue for both (launch_overhead.h)",
+                name, cudaGetErrorName((cudaError_t)a), name, cudaGetErrorName((cudaError_t)b));
+}
+
+static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int launches) {
+    double us = NAN;
+    int e = f(launches, &us);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "%s(%d) returned %s, expected cudaSuccess", name, launches,
+                cudaGetErrorName((cudaError_t)e));
+    return us;
+}
+
+static double grader_async(wb_ctx *ctx) {
+    wb_ceiling c;
+    wb_cuda(ctx, wb_measure_empty_launch_us(&c), "the grader's asynchronous empty launches");
+    return c.value;
+}
+
+static double grader_sync(wb_ctx *ctx) {
+    double us = 0;
+    wb_cuda(ctx, lo_empty_sync_us(LO_SYNC_LAUNCHES, &us), "the grader's synchronised launches");
+    return us;
+}
+
+/* The student's and the grader's medians over LO_REPS runs each, in
+ * alternating order, after one untimed call of each. */
+static void measure_pair(wb_ctx *ctx, measure_fn f, const char *name, int launches,
+                         double (*grader)(wb_ctx *), double *mine, double *theirs) {
+    double s[LO_REPS], g[LO_REPS];
+    student_measure(ctx, f, name, launches);
+    grader(ctx);
+    for (int r = 0; r < LO_REPS; r++) {
+        if (r % 2 == 0) {
+            g[r] = grader(ctx);
+            s[r] = student_measure(ctx, f, name, launches);
+        } else {
+            s[r] = student_measure(ctx, f, name, launches);
+            g[r] = grader(ctx);
+        }
+        if (!(s[r] > 0) || !isfinite(s[r]))
+            wb_fail(ctx,
+                    "%s(%d) reported %g us per launch; the grader measured %.2f us: nothing "
+                    "was measured (a time per launch is positive)",
+                    name, launches, s[r], g[r]);
+    }
+    *mine = wb_median(s, LO_REPS);
+    *theirs = wb_median(g, LO_REPS);
+}
+
+static void test_empty_async(wb_ctx *ctx) {
+    measure_fn f;
+    WB_BIND(ctx, f, launch_overhead_empty_async);
+    check_measure_invalid(ctx, f, "launch_overhead_empty_async");
+    double s, g;
+    measure_pair(ctx, f, "launch_overhead_empty_async", LO_ASYNC_LAUNCHES, grader_async, &s, &g);
+    wb_record(ctx, "empty_async_us", s, "us", g, "in");
+    wb_record(ctx, "grader_empty_async_us", g, "us", 0, "ref");
+    wb_measured(ctx,
+                "%.2f us per launch, the grader %.2f us (ratio %.2f, need %.2f-%.2f; median of %d)",
+                s, g, s / g, 1 - LO_TOL, 1 + LO_TOL, LO_REPS);
+    if (s > g * (1 + LO_TOL))
+        wb_fail(ctx,
+                "%.2f us per asynchronous empty launch, the grader measured %.2f us (need within "
+                "30 %%): too slow; is there a synchronisation, or the warm-up, inside the timed "
+                "loop? (%s)",
+                s, g, README_HOST);
+    if (s < g * (1 - LO_TOL))
+        wb_fail(ctx,
+                "%.2f us per asynchronous empty launch, the grader measured %.2f us (need within "
+                "30 %%): too fast; read the clock only after one cudaDeviceSynchronize() that "
+                "follows the loop, and divide by the number of launches (%s)",
+                s, g, README_HOST);
+}
+
+static void test_empty_sync(wb_ctx *ctx) {
+    measure_fn f;
+    WB_BIND(ctx, f, launch_overhead_empty_sync);
+    check_measure_invalid(ctx, f, "launch_overhead_empty_sync");
+    double s, g;
+    measure_pair(ctx, f, "launch_overhead_empty_sync", LO_SYNC_LAUNCHES, grader_sync, &s, &g);
+    wb_record(ctx, "empty_sync_us", s, "us", g, "in");
+    wb_record(ctx, "grader_empty_sync_us", g, "us", 0, "ref");
+    wb_measured(ctx,
+                "%.2f us per launch, the grader %.2f us (ratio %.2f, need %.2f-%.2f; median of %d)",
+                s, g, s / g, 1 - LO_TOL, 1 + LO_TOL, LO_REPS);
+    if (s > g * (1 + LO_TOL))
+        wb_fail(ctx,
+                "%.2f us per synchronised empty launch, the grader measured %.2f us (need within "
+                "30 %%): too slow; one launch and one cudaDeviceSynchronize() per iteration, "
+                "and the warm-up outside the timed loop (%s)",
+                s, g, README_SYNC);
+    if (s < g * (1 - LO_TOL))
+        wb_fail(ctx,
+                "%.2f us per synchronised empty launch, the grader measured %.2f us (need within "
+                "30 %%): too fast; the host must wait with cudaDeviceSynchronize() after every "
+                "launch, inside the timed loop (%s)",
+                s, g, README_SYNC);
+}
+
+/* ------------------------------------------------ part 1: the sweep */
+
+typedef struct sweep_table {
+    double s_async[SWEEP_POINTS], s_sync[SWEEP_POINTS];
+    double g_async[SWEEP_POINTS], g_sync[SWEEP_POINTS];
+    double wait_us[SWEEP_POINTS]; /* the busy-wait alone at the peak SM clock; 0 if unknown */
+    double two_empty;
+} sweep_table;
+
+static void write_csv(const char *path, const sweep_table *t) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "cycles,async_us,sync_us,grader_async_us,grader_sync_us,busy_wait_us_at_peak_clock,"
+               "two_empty_async_us\n");
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        fprintf(f, "%lld,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", sweep_cycles[i], t->s_async[i],
+                t->s_sync[i], t->g_async[i], t->g_sync[i], t->wait_us[i], t->two_empty);
+    fclose(f);
+}
+
+/* One panel of the picture: the points with cycles <= xmax. */
+typedef struct panel {
+    double left, top, w, h, xmax, ymax;
+} panel;
+
+static double px(const panel *p, double x) {
+    return p->left + p->w * x / p->xmax;
+}
+
+static double py(const panel *p, double y) {
+    return p->top + p->h * (1.0 - y / p->ymax);
+}
+
+static double nice_step(double range, int ticks) {
+    double raw = range / ticks, mag = pow(10.0, floor(log10(raw))), r = raw / mag;
+    return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * mag;
+}
+
+static void svg_series(FILE *f, const panel *p, const double *y, const char *colour,
+                       const char *dash, int dots) {
+    fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", colour,
+            dash);
+    for (int i = 0; i < SWEEP_POINTS && sweep_cycles[i] <= p->xmax; i++)
+        fprintf(f, "%.1f,%.1f ", px(p, (double)sweep_cycles[i]),
+                py(p, y[i] < p->ymax ? y[i] : p->ymax));
+    fprintf(f, "\"/>\n");
+    for (int i = 0; dots && i < SWEEP_POINTS && sweep_cycles[i] <= p->xmax; i++)
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n",
+                px(p, (double)sweep_cycles[i]), py(p, y[i] < p->ymax ? y[i] : p->ymax), colour);
+}
+
+static void svg_panel(FILE *f, const panel *p, const sweep_table *t, const char *title) {
+    double xs = nice_step(p->xmax, 6), ys = nice_step(p->ymax, 6);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-weight=\"bold\">%s</text>\n", p->left, p->top - 10,
+            title);
+    for (double x = 0; x <= p->xmax + 1e-9; x += xs)
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e5e7eb\"/>"
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g%s</text>\n",
+                px(p, x), p->top, px(p, x), p->top + p->h, px(p, x), p->top + p->h + 16,
+                x / (x > 0 ? 1000 : 1), x > 0 ? "k" : "");
+    for (double y = 0; y <= p->ymax + 1e-9; y += ys)
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#e5e7eb\"/>"
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+                p->left, py(p, y), p->left + p->w, py(p, y), p->left - 6, py(p, y) + 4, y);
+    fprintf(f,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+            "stroke=\"#4b5563\"/>\n",
+            p->left, p->top, p->w, p->h);
+    if (t->two_empty > 0 && t->two_empty < p->ymax)
+        fprintf(f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#059669\" "
+                "stroke-dasharray=\"6,4\"/><text x=\"%.1f\" y=\"%.1f\" fill=\"#059669\" "
+                "text-anchor=\"end\">2 x empty launch = %.2f us</text>\n",
+                p->left, py(p, t->two_empty), p->left + p->w, py(p, t->two_empty),
+                p->left + p->w - 6, py(p, t->two_empty) - 5, t->two_empty);
+    svg_series(f, p, t->g_sync, "#9ca3af", " stroke-dasharray=\"4,3\"", 0);
+    svg_series(f, p, t->g_async, "#9ca3af", " stroke-dasharray=\"4,3\"", 0);
+    svg_series(f, p, t->s_sync, "#dc2626", "", 1);
+    svg_series(f, p, t->s_async, "#2563eb", "", 1);
+    fprintf(f,
+            "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">busy-wait per kernel (SM clock "
+            "cycles)</text>\n",
+            p->left + p->w / 2, p->top + p->h + 36);
+}
+
+/* The Handbook's figure on this GPU: microseconds per launch against the
+ * busy-wait, the whole sweep on the left, its first quarter on the right. */
+static void write_svg(const char *path, const sweep_table *t, const char *gpu) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    double ymax = 0, ymax_zoom = 0, xzoom = (double)sweep_cycles[SWEEP_POINTS - 1] / 4;
+    for (int i = 0; i < SWEEP_POINTS; i++) {
+        double m = fmax(fmax(t->s_sync[i], t->g_sync[i]), fmax(t->s_async[i], t->g_async[i]));
+        ymax = fmax(ymax, m);
+        if (sweep_cycles[i] <= xzoom)
+            ymax_zoom = fmax(ymax_zoom, m);
+    }
+    ymax = fmax(ymax, 2.2 * t->two_empty) * 1.08;
+    ymax_zoom = fmax(ymax_zoom, 2.2 * t->two_empty) * 1.08;
+    if (!(ymax > 0))
+        ymax = ymax_zoom = 1;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1160\" height=\"520\" "
+               "font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"1160\" height=\"520\" "
+               "fill=\"#ffffff\"/>\n");
+    fprintf(f,
+            "<text x=\"70\" y=\"26\" font-size=\"16\">Microseconds per launch against the work "
+            "per kernel, %s</text>\n",
+            gpu);
+    fprintf(f, "<text transform=\"translate(20,280) rotate(-90)\" text-anchor=\"middle\">"
+               "microseconds per launch</text>\n");
+    panel all = {70, 70, 480, 360, (double)sweep_cycles[SWEEP_POINTS - 1], ymax};
+    panel zoom = {650, 70, 480, 360, xzoom, ymax_zoom};
+    svg_panel(f, &all, t, "the whole sweep");
+    svg_panel(f, &zoom, t, "its first quarter");
+    fprintf(f, "<g font-size=\"13\"><circle cx=\"80\" cy=\"500\" r=\"4\" fill=\"#2563eb\"/><text "
+               "x=\"90\" y=\"504\">yours, one synchronisation after the loop</text>"
+               "<circle cx=\"400\" cy=\"500\" r=\"4\" fill=\"#dc2626\"/><text x=\"410\" "
+               "y=\"504\">yours, a synchronisation after every launch</text>"
+               "<line x1=\"740\" y1=\"500\" x2=\"770\" y2=\"500\" stroke=\"#9ca3af\" "
+               "stroke-dasharray=\"4,3\" stroke-width=\"2\"/><text x=\"778\" y=\"504\">the "
+               "grader's, both ways</text></g>\n</svg>\n");
+    fclose(f);
+}
+
+static void check_sweep_invalid(wb_ctx *ctx, sweep_fn f) {
+    point out[2];
+    long long neg[2] = {0, -5};
+    int r[5] = {f(NULL, 1, 10, out), f(sweep_cycles, 0, 10, out), f(sweep_cycles, 1, 0, out),
+                f(sweep_cycles, 1, 10, NULL), f(neg, 2, 10, out)};
+    static const char *what[5] = {"cycles NULL", "points 0", "launches 0", "out NULL",
+                                  "a negative cycles[1]"};
+    for (int k = 0; k < 5; k++)
+        if (r[k] != cudaErrorInvalidValue)
+            wb_fail(ctx,
+                    "launch_overhead_sweep with %s returned %s, expected cudaErrorInvalidValue "
+                    "(launch_overhead.h)",
+                    what[k], cudaGetErrorName((cudaError_t)r[k]));
+}
+
+/* Runs the student's and the grader's sweeps LO_SWEEP_REPS times each,
+ * alternating, and keeps the median of every point. */
+static void run_sweeps(wb_ctx *ctx, sweep_fn f, sweep_table *t) {
+    point s[LO_SWEEP_REPS][SWEEP_POINTS], g[LO_SWEEP_REPS][SWEEP_POINTS];
+    for (int r = 0; r < LO_SWEEP_REPS; r++) {
+        for (int side = 0; side < 2; side++) {
+            if ((side + r) % 2 == 0) {
+                wb_cuda(ctx, lo_sweep(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, 1, g[r]),
+                        "the grader's sweep");
+                continue;
+            }
+            memset(s[r], 0, sizeof s[r]);
+            int e = f(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, s[r]);
+            if (e != cudaSuccess)
+                wb_fail(ctx, "launch_overhead_sweep(%d points, %d launches) returned %s",
+                        SWEEP_POINTS, LO_SWEEP_LAUNCHES, cudaGetErrorName((cudaError_t)e));
+            for (int i = 0; i < SWEEP_POINTS; i++)
+                if (s[r][i].cycles != sweep_cycles[i])
+                    wb_fail(ctx, "launch_overhead_sweep: out[%d].cycles is %lld, expected %lld", i,
+                            s[r][i].cycles, sweep_cycles[i]);
+        }
+    }
+    for (int i = 0; i < SWEEP_POINTS; i++) {
+        double v[4][LO_SWEEP_REPS];
+        for (int r = 0; r < LO_SWEEP_REPS; r++) {
+            v[0][r] = s[r][i].async_us;
+            v[1][r] = s[r][i].sync_us;
+            v[2][r] = g[r][i].async_us;
+            v[3][r] = g[r][i].sync_us;
+        }
+        t->s_async[i] = wb_median(v[0], LO_SWEEP_REPS);
+        t->s_sync[i] = wb_median(v[1], LO_SWEEP_REPS);
+        t->g_async[i] = wb_median(v[2], LO_SWEEP_REPS);
+        t->g_sync[i] = wb_median(v[3], LO_SWEEP_REPS);
+    }
+}
+
+/* The kernel must really wait, and the asynchronous clock must stop after
+ * the GPU finished: at the largest point, neither time can be shorter than
+ * the busy-wait itself at the peak clock. */
+static void check_wait_floor(wb_ctx *ctx, const sweep_table *t, int mhz) {
+    const int last = SWEEP_POINTS - 1;
+    const double floor_us = LO_WAIT_FLOOR * t->wait_us[last];
+    if (mhz <= 0)
+        return;
+    if (t->s_sync[last] < floor_us)
+        wb_fail(ctx,
+                "at %lld cycles a synchronised launch took %.1f us, but busy-waiting %lld cycles "
+                "takes at least %.1f us at this GPU's peak SM clock (%d MHz): the kernel does not "
+                "wait (%s)",
+                sweep_cycles[last], t->s_sync[last], sweep_cycles[last], t->wait_us[last], mhz,
+                README_WAIT);
+    if (t->s_async[last] < floor_us)
+        wb_fail(ctx,
+                "at %lld cycles an asynchronous launch took %.1f us, less than the busy-wait "
+                "alone (at least %.1f us at %d MHz), while a synchronised one took %.1f us: the "
+                "clock stopped before the GPU finished; synchronise after the loop (%s)",
+                sweep_cycles[last], t->s_async[last], t->wait_us[last], mhz, t->s_sync[last],
+                README_HOST);
+}
+
+static void check_sweep_measured(wb_ctx *ctx, const sweep_table *t) {
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        if (!(t->s_async[i] > 0) || !(t->s_sync[i] > 0) || !isfinite(t->s_async[i]) ||
+            !isfinite(t->s_sync[i]))
+            wb_fail(ctx,
+                    "at %lld cycles your sweep reported %g us (asynchronous) and %g us "
+                    "(synchronised) per launch, the grader %.2f and %.2f us: not measured (%s)",
+                    sweep_cycles[i], t->s_async[i], t->s_sync[i], t->g_async[i], t->g_sync[i],
+                    README_WAIT);
+}
+
+static void check_sweep_points(wb_ctx *ctx, const sweep_table *t) {
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        if (!within_tol(t->s_async[i], t->g_async[i]) || !within_tol(t->s_sync[i], t->g_sync[i]))
+            wb_fail(ctx,
+                    "at %lld cycles: yours %.2f us asynchronous and %.2f us synchronised per "
+                    "launch, the grader's %.2f and %.2f us (each within 30 %%, medians of %d); "
+                    "table and plot in launch_sweep.csv and .svg (%s)",
+                    sweep_cycles[i], t->s_async[i], t->s_sync[i], t->g_async[i], t->g_sync[i],
+                    LO_SWEEP_REPS, README_WAIT);
+}
+
+static void test_sweep(wb_ctx *ctx) {
+    sweep_fn f;
+    WB_BIND(ctx, f, launch_overhead_sweep);
+    check_sweep_invalid(ctx, f);
+    sweep_table t;
+    memset(&t, 0, sizeof t);
+    run_sweeps(ctx, f, &t);
+    double e[3];
+    for (int r = 0; r < 3; r++)
+        e[r] = grader_async(ctx);
+    t.two_empty = 2.0 * wb_median(e, 3);
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    const int mhz = gpu->sm_clock_khz / 1000;
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        t.wait_us[i] = mhz > 0 ? (double)sweep_cycles[i] / mhz : 0;
+    char csv[4200], svg[4200], label[300];
+    snprintf(csv, sizeof csv, "%s/launch_sweep.csv", wb_out_dir(ctx));
+    snprintf(svg, sizeof svg, "%s/launch_sweep.svg", wb_out_dir(ctx));
+    wb_gpu_label(gpu, label, sizeof label);
+    write_csv(csv, &t);
+    write_svg(svg, &t, label);
+    for (int i = 0; i < SWEEP_POINTS; i += SWEEP_POINTS - 1) {
+        char m[64];
+        snprintf(m, sizeof m, "sweep_async_us_%lld", sweep_cycles[i]);
+        wb_record(ctx, m, t.s_async[i], "us", t.g_async[i], "in");
+        snprintf(m, sizeof m, "sweep_sync_us_%lld", sweep_cycles[i]);
+        wb_record(ctx, m, t.s_sync[i], "us", t.g_sync[i], "in");
+    }
+    check_sweep_measured(ctx, &t);
+    check_wait_floor(ctx, &t, mhz);
+    check_sweep_points(ctx, &t);
+    wb_measured(ctx, "%d points from 0 to %lld cycles, all within 30 %% of the grader's; %s",
+                SWEEP_POINTS, sweep_cycles[SWEEP_POINTS - 1], svg);
+}
+
+/* ------------------------------------------------ part 1: the break-even point (host) */
+
+typedef struct be_case {
+    const char *what;
+    int n;
+    double empty;
+    long long c[6];
+    double a[6];
+} be_case;
+
+static const be_case be_cases[] = {
+    {"the first point already at twice the empty launch", 2, 3.0, {500, 1000}, {7.0, 8.0}},
+    {"a crossing between 1000 and 2000 cycles", 3, 3.0, {0, 1000, 2000}, {3.1, 4.0, 8.0}},
+    {"a point exactly at the threshold", 3, 3.0, {0, 1000, 2000}, {3.0, 6.0, 9.0}},
+    {"a crossing, a dip below, a second crossing: the first counts",
+     5,
+     3.0,
+     {0, 1000, 2000, 3000, 4000},
+     {3.0, 3.1, 6.5, 5.9, 9.0}},
+    {"no point reaching the threshold", 4, 3.0, {0, 1000, 2000, 3000}, {3.0, 3.2, 4.0, 5.9}},
+    {"a single point below the threshold", 1, 2.0, {8000}, {3.9}},
+    {"a single point above the threshold", 1, 2.0, {8000}, {4.1}},
+    {"cycles that repeat (invalid)", 3, 3.0, {0, 1000, 1000}, {3.0, 5.0, 9.0}},
+    {"cycles that decrease (invalid)", 3, 3.0, {0, 2000, 1000}, {3.0, 5.0, 9.0}},
+    {"an empty launch of 0 us (invalid)", 2, 0.0, {0, 1000}, {3.0, 9.0}},
+    {"a negative empty launch (invalid)", 2, -3.0, {0, 1000}, {3.0, 9.0}},
+    {"an empty launch that is not a number (invalid)", 2, NAN, {0, 1000}, {3.0, 9.0}},
+};
+#define BE_CASES ((int)(sizeof be_cases / sizeof be_cases[0]))
+
+static void check_be(wb_ctx *ctx, break_even_fn f, const point *p, int n, double empty,
+                     const char *what) {
+    double got = f(p, n, empty), want = ref_break_even(p, n, empty);
+    if (!(fabs(got - want) <= 1e-6 * fmax(1.0, fabs(want))))
+        wb_fail(ctx,
+                "%s (%d points, empty launch %g us, threshold %g us): returned %.6g, expected "
+                "%.6g%s (%s)",
+                what, n, empty, 2 * empty, got, want,
+                want < 0 ? " (-1: no break-even point, or invalid arguments)" : "", README_BREAK);
+}
+
+/* A sweep as a GPU gives it: flat at the launch cost L, then the kernel's
+ * time plus a small gap, with a few per cent of noise. */
+static int synthetic_sweep(wb_rng *g, point *p, double *empty) {
+    int n = (int)wb_rng_range(g, 2, 40);
+    double L = 1.5 + 10.5 * wb_rng_uniform(g), mhz = 800 + 1300 * wb_rng_uniform(g);
+    double gap = 0.1 + 1.4 * wb_rng_uniform(g);
+    long long c = wb_rng_range(g, 0, 1) ? 0 : wb_rng_range(g, 1, 2000);
+    for (int i = 0; i < n; i++) {
+        double k = (double)c / mhz + gap, noise = 1 + 0.06 * (wb_rng_uniform(g) - 0.5);
+        p[i].cycles = c;
+        p[i].async_us = (k > L ? k : L) * noise;
+        p[i].sync_us = 2.5 * L + (double)c / mhz;
+        c += wb_rng_range(g, 100, 8000);
+    }
+    *empty = L * (1 + 0.06 * (wb_rng_uniform(g) - 0.5));
+    return n;
+}
+
+static void test_break_even(wb_ctx *ctx) {
+    break_even_fn f;
+    WB_BIND(ctx, f, launch_overhead_break_even);
+    for (int k = 0; k < BE_CASES; k++) {
+        const be_case *c = &be_cases[k];
+        point p[6];
+        for (int i = 0; i < c->n; i++) {
+            p[i].cycles = c->c[i];
+            p[i].async_us = c->a[i];
+            p[i].sync_us = c->a[i] + 5;
+        }
+        check_be(ctx, f, p, c->n, c->empty, c->what);
+    }
+    point one = {0, 9.0, 12.0};
+    check_be(ctx, f, NULL, 3, 3.0, "pts NULL (invalid)");
+    check_be(ctx, f, &one, 0, 3.0, "points 0 (invalid)");
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    int found = 0;
+    for (int k = 0; k < 500; k++) {
+        point p[40];
+        double empty;
+        int n = synthetic_sweep(&g, p, &empty);
+        char what[64];
+        snprintf(what, sizeof what, "synthetic sweep %d", k + 1);
+        check_be(ctx, f, p, n, empty, what);
+        found += ref_break_even(p, n, empty) >= 0;
+    }
+    wb_measured(ctx, "%d named cases and 500 synthetic sweeps (%d with a break-even point) right",
+                BE_CASES + 2, found);
+}
+
+/* ------------------------------------------------ part 2: the chain */
+
+typedef struct chain_bufs {
+    int n;
+    uint32_t *h_in, *h_want, *h_got;
+    uint32_t *d_in, *d_out, *d_work;
+} chain_bufs;
+
+static void bufs_open(wb_ctx *ctx, chain_bufs *b, int n) {
+    size_t bytes = (size_t)n * sizeof(uint32_t);
+    memset(b, 0, sizeof *b);
+    b->n = n;
+    b->h_in = (uint32_t *)malloc(bytes);
+    b->h_want = (uint32_t *)malloc(bytes);
+    b->h_got = (uint32_t *)malloc(bytes);
+    if (!b->h_in || !b->h_want || !b->h_got)
+        wb_fail(ctx, "out of host memory");
+    wb_cuda(ctx, cudaMalloc((void **)&b->d_in, bytes), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&b->d_out, bytes), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&b->d_work, bytes), "cudaMalloc");
+}
+
+static void bufs_close(chain_bufs *b) {
+    cudaFree(b->d_in);
+    cudaFree(b->d_out);
+    cudaFree(b->d_work);
+    free(b->h_in);
+    free(b->h_want);
+    free(b->h_got);
+}
+
+/* New random contents for the input, on the host and the device. */
+static void bufs_fill(wb_ctx *ctx, chain_bufs *b, wb_rng *g) {
+    for (int i = 0; i < b->n; i++)
+        b->h_in[i] = (uint32_t)wb_rng_u64(g);
+    wb_cuda(ctx,
+            cudaMemcpy(b->d_in, b->h_in, (size_t)b->n * sizeof(uint32_t), cudaMemcpyHostToDevice),
+            "cudaMemcpy");
+}
+
+#define POISON 0xFFFFFFFFu
+
+static void bufs_poison(wb_ctx *ctx, chain_bufs *b) {
+    size_t bytes = (size_t)b->n * sizeof(uint32_t);
+    wb_cuda(ctx, cudaMemset(b->d_out, 0xFF, bytes), "cudaMemset (poison)");
+    wb_cuda(ctx, cudaMemset(b->d_work, 0xFF, bytes), "cudaMemset (poison)");
+    /* Memsets and pageable copies may still be running on the legacy
+     * stream; code under test that uses streams of its own must not see
+     * them half done (correct.chain_stream is the test of the stream). */
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the poison and the input");
+}
+
+/* Compares h_got with the CPU's chain of h_in and checks d_in unchanged. */
+static void bufs_check(wb_ctx *ctx, chain_bufs *b, int steps, const char *run) {
+    ref_chain(b->h_in, b->h_want, b->n, steps);
+    for (int i = 0; i < b->n; i++)
+        if (b->h_got[i] != b->h_want[i])
+            wb_fail(ctx, "n = %d, steps = %d, %s: word %d is 0x%08x, expected 0x%08x%s (%s)", b->n,
+                    steps, run, i, b->h_got[i], b->h_want[i],
+                    b->h_got[i] == POISON ? " (never written: still the poison)" : "",
+                    README_CHAIN);
+    wb_cuda(ctx,
+            cudaMemcpy(b->h_got, b->d_in, (size_t)b->n * sizeof(uint32_t), cudaMemcpyDeviceToHost),
+            "cudaMemcpy");
+    if (memcmp(b->h_got, b->h_in, (size_t)b->n * sizeof(uint32_t)) != 0)
+        wb_fail(ctx, "n = %d, steps = %d, %s: d_in was changed; it is input only (%s)", b->n, steps,
+                run, README_CHAIN);
+}
+
+/* Poisons the outputs, runs the student's chain on the legacy default
+ * stream, waits, and checks the result. */
+static void run_and_check(wb_ctx *ctx, chain_fn chain, chain_bufs *b, int steps, const char *run) {
+    bufs_poison(ctx, b);
+    int e = chain(b->d_in, b->d_out, b->d_work, b->n, steps, 0);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "launch_overhead_chain(n = %d, steps = %d) returned %s, expected cudaSuccess",
+                b->n, steps, cudaGetErrorName((cudaError_t)e));
+    wb_cuda(ctx, cudaDeviceSynchronize(), "the chain's kernels");
+    wb_cuda(ctx,
+            cudaMemcpy(b->h_got, b->d_out, (size_t)b->n * sizeof(uint32_t), cudaMemcpyDeviceToHost),
+            "cudaMemcpy");
+    bufs_check(ctx, b, steps, run);
+}
+
+static void check_chain_invalid(wb_ctx *ctx, chain_fn chain) {
+    uint32_t *d = NULL;
+    wb_cuda(ctx, cudaMalloc((void **)&d, 3 * 64 * sizeof(uint32_t)), "cudaMalloc");
+    uint32_t *o = d + 64, *w = d + 128;
+    int r[7] = {chain(NULL, o, w, 8, 1, 0), chain(d, NULL, w, 8, 1, 0),
+                chain(d, o, NULL, 8, 1, 0), chain(d, o, w, 0, 1, 0),
+                chain(d, o, w, -4, 1, 0),   chain(d, o, w, LAUNCH_OVERHEAD_MAX_N + 1, 1, 0),
+                chain(d, o, w, 8, 0, 0)};
+    static const char *what[7] = {"d_in NULL", "d_out NULL", "d_work NULL",
+                                  "n = 0",     "n = -4",     "n = LAUNCH_OVERHEAD_MAX_N + 1",
+                                  "steps = 0"};
+    for (int k = 0; k < 7; k++)
+        if (r[k] != cudaErrorInvalidValue)
+            wb_fail(ctx,
+                    "launch_overhead_chain with %s returned %s, expected cudaErrorInvalidValue "
+                    "(launch_overhead.h)",
+                    what[k], cudaGetErrorName((cudaError_t)r[k]));
+    wb_cuda(ctx, cudaDeviceSynchronize(), "after the refused calls");
+    cudaFree(d);
+}
+
+static void test_chain(wb_ctx *ctx) {
+    chain_fn chain;
+    WB_BIND(ctx, chain, launch_overhead_chain);
+    static const int cases[][2] = {{1, 1},    {1, 4},       {2, 3},      {3, 2},
+                                   {255, 2},  {256, 17},    {257, 64},   {1000, 1},
+                                   {1000, 2}, {4099, 1000}, {65536, 33}, {31, 999}};
+    const int n_cases = (int)(sizeof cases / sizeof cases[0]);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    for (int k = 0; k < n_cases; k++) {
+        chain_bufs b;
+        int n = cases[k][0], steps = cases[k][1];
+        char run[64];
+        bufs_open(ctx, &b, n);
+        bufs_fill(ctx, &b, &g);
+        run_and_check(ctx, chain, &b, steps, "first run");
+        /* The same buffers again with new contents: a result kept from the
+         * last call is now wrong. */
+        bufs_fill(ctx, &b, &g);
+        run_and_check(ctx, chain, &b, steps, "same buffers, new input");
+        /* And one step more: anything prepared for `steps` must not be reused. */
+        snprintf(run, sizeof run, "same buffers, then %d steps", steps + 1);
+        run_and_check(ctx, chain, &b, steps + 1, run);
+        bufs_close(&b);
+    }
+    check_chain_invalid(ctx, chain);
+    wb_measured(ctx,
+                "%d sizes and step counts (n up to 65536, steps up to 1000), each 3 times on the "
+                "same buffers: exact; invalid arguments refused",
+                n_cases);
+}
+
+/* The chain must be queued on the stream it is given: the grader queues the
+ * real input behind a 20 ms wait on a non-blocking stream, then the chain. */
+static void test_chain_stream(wb_ctx *ctx) {
+    chain_fn chain;
+    WB_BIND(ctx, chain, launch_overhead_chain);
+    const int n = 3000, steps = 200;
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    chain_bufs b;
+    uint32_t *d_src;
+    cudaStream_t s;
+    bufs_open(ctx, &b, n);
+    bufs_fill(ctx, &b, &g);
+    wb_cuda(ctx, cudaMalloc((void **)&d_src, (size_t)n * sizeof(uint32_t)), "cudaMalloc");
+    for (int round = 0; round < 2; round++) {
+        wb_cuda(ctx,
+                cudaMemcpy(d_src, b.d_in, (size_t)n * sizeof(uint32_t), cudaMemcpyDeviceToDevice),
+                "cudaMemcpy");
+        wb_cuda(ctx, cudaMemset(b.d_in, 0, (size_t)n * sizeof(uint32_t)), "cudaMemset");
+        bufs_poison(ctx, &b); /* waits for the memsets too */
+        wb_cuda(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
+        wb_cuda(ctx, lo_delayed_copy(b.d_in, d_src, (size_t)n, 20000000LL, s), "the grader's wait");
+        int e = chain(b.d_in, b.d_out, b.d_work, n, steps, s);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "launch_overhead_chain(n = %d, steps = %d, on a stream) returned %s", n,
+                    steps, cudaGetErrorName((cudaError_t)e));
+        wb_cuda(ctx,
+                cudaMemcpyAsync(b.h_got, b.d_out, (size_t)n * sizeof(uint32_t),
+                                cudaMemcpyDeviceToHost, s),
+                "cudaMemcpyAsync");
+        wb_cuda(ctx, cudaStreamSynchronize(s), "the stream");
+        wb_cuda(ctx, cudaDeviceSynchronize(), "the device");
+        ref_chain(b.h_in, b.h_want, n, steps);
+        if (memcmp(b.h_got, b.h_want, (size_t)n * sizeof(uint32_t)) != 0)
+            wb_fail(ctx,
+                    "n = %d, steps = %d, on a non-blocking stream behind the grader's 20 ms of "
+                    "work (call %d): wrong result; the chain ran before its input was there, so "
+                    "it is not on the stream argument: every kernel, or the graph, must be "
+                    "launched on `stream` (%s)",
+                    n, steps, round + 1, README_GRAPH);
+        wb_cuda(ctx, cudaStreamDestroy(s), "cudaStreamDestroy");
+    }
+    cudaFree(d_src);
+    bufs_close(&b);
+    wb_measured(ctx,
+                "n = %d, %d steps, twice on a fresh non-blocking stream behind 20 ms of work: "
+                "exact",
+                n, steps);
+}
+
+/* ------------------------------------------------ the performance task */
+
+typedef struct perf_args {
+    chain_fn student;
+    chain_bufs *b;
+} perf_args;
+
+static int run_student(void *p, void *stream) {
+    perf_args *a = (perf_args *)p;
+    return a->student(a->b->d_in, a->b->d_out, a->b->d_work, PERF_N, PERF_STEPS,
+                      (cudaStream_t)stream);
+}
+
+static int run_baseline(void *p, void *stream) {
+    perf_args *a = (perf_args *)p;
+    return lo_naive_chain(a->b->d_in, a->b->d_out, a->b->d_work, PERF_N, PERF_STEPS, stream);
+}
+
+static void test_perf_chain(wb_ctx *ctx) {
+    perf_args a;
+    chain_bufs b;
+    WB_BIND(ctx, a.student, launch_overhead_chain);
+    a.b = &b;
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    bufs_open(ctx, &b, PERF_N);
+    bufs_fill(ctx, &b, &g);
+    wb_time_opts o = wb_time_defaults();
+    wb_ratio r;
+    wb_cuda(ctx, wb_time_speedup(run_baseline, &a, run_student, &a, PERF_LIMIT, &o, &r),
+            "timing the chains");
+    /* The result checked is the student's own, from one more call on new
+     * input in the same buffers: a result kept from the timed runs fails. */
+    bufs_fill(ctx, &b, &g);
+    run_and_check(ctx, a.student, &b, PERF_STEPS, "after the timing, new input");
+    double per_step_base = r.base_ms * 1e3 / PERF_STEPS, per_step = r.cand_ms * 1e3 / PERF_STEPS;
+    wb_record(ctx, "chain_speedup", r.ratio, "x", PERF_LIMIT, "ge");
+    wb_record(ctx, "chain_naive_us_per_step", per_step_base, "us", 0, "ref");
+    wb_record(ctx, "chain_student_us_per_step", per_step, "us", 0, "ref");
+    wb_measured(ctx,
+                "speedup %.2fx over the naive chain (%.2f vs %.2f us per step, %d steps, %d "
+                "pairs%s), need >= %.2fx",
+                r.ratio, per_step, per_step_base, PERF_STEPS, r.trials,
+                r.remeasured ? ", re-measured" : "", PERF_LIMIT);
+    if (r.ratio < PERF_LIMIT)
+        wb_fail(ctx,
+                "%.2f us per step against the naive chain's %.2f: speedup %.2fx, need >= %.2fx; "
+                "each step still pays for its own launch (and perhaps a wait): launch all %d "
+                "steps with one call, as a CUDA graph (%s)",
+                per_step, per_step_base, r.ratio, PERF_LIMIT, PERF_STEPS, README_GRAPH);
+    bufs_close(&b);
+}
+
+/* ------------------------------------------------------------- questions */
+
+/* The break-even point on this GPU, from the grader's own sweep and empty
+ * launches; the answer must be within a factor LO_Q_FACTOR of it. */
+static void test_q_my_break_even(wb_ctx *ctx) {
+    const char *v = wb_answer(ctx, "my_break_even_cycles");
+    double got;
+    wb_measured(ctx, "my_break_even_cycles = %s", v);
+    if (wb_answer_number(v, &got) != 0)
+        wb_fail(ctx, "my_break_even_cycles = %s is not a number (README.md, \"Questions\")", v);
+    point runs[LO_SWEEP_REPS][SWEEP_POINTS], p[SWEEP_POINTS];
+    double e[LO_SWEEP_REPS];
+    for (int r = 0; r < LO_SWEEP_REPS; r++) {
+        wb_cuda(ctx, lo_sweep(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, 0, runs[r]),
+                "the grader's sweep");
+        e[r] = grader_async(ctx);
+    }
+    for (int i = 0; i < SWEEP_POINTS; i++) {
+        double v3[LO_SWEEP_REPS];
+        for (int r = 0; r < LO_SWEEP_REPS; r++)
+            v3[r] = runs[r][i].async_us;
+        p[i].cycles = sweep_cycles[i];
+        p[i].async_us = wb_median(v3, LO_SWEEP_REPS);
+        p[i].sync_us = 0;
+    }
+    double empty = wb_median(e, LO_SWEEP_REPS), want = ref_break_even(p, SWEEP_POINTS, empty);
+    wb_record(ctx, "break_even_cycles", got, "cycles", want, "in");
+    if (want < 0)
+        wb_fail(ctx,
+                "the grader's own sweep never reached twice an empty launch (%.2f us) by %lld "
+                "cycles on this GPU, so it cannot check the answer; is another program using "
+                "the GPU or the CPU?",
+                2 * empty, sweep_cycles[SWEEP_POINTS - 1]);
+    wb_measured(ctx, "my_break_even_cycles = %s; the grader measured %.0f cycles", v, want);
+    if (!(got >= want / LO_Q_FACTOR && got <= want * LO_Q_FACTOR))
+        wb_fail(ctx,
+                "my_break_even_cycles = %s, the grader measured %.0f cycles just now (empty "
+                "launch %.2f us, threshold %.2f us); need within a factor %.1f: read it from "
+                "your sweep (%s)",
+                v, want, empty, 2 * empty, LO_Q_FACTOR, README_BREAK);
+}
+
+static void test_q_example(wb_ctx *ctx) {
+    wb_question_hash(ctx, "break_even_cycles_example", 0xc2db5322d523b854ULL,
+                     "busy-wait cycles for a launch to take twice an empty one of 2.5 us at "
+                     "1,980 MHz, with no gap between kernels");
+}
+
+static void test_q_sync_each(wb_ctx *ctx) {
+    wb_question_hash(ctx, "sync_each_measures", 0x00835a777a82d292ULL,
+                     "the letter of what the loop with a synchronisation after every launch "
+                     "measures");
+}
+
+static void test_q_sync_after(wb_ctx *ctx) {
+    wb_question_hash(ctx, "sync_after_loop", 0xfc6406b68b0294d5ULL,
+                     "the letter of why the asynchronous loop ends with one synchronisation");
+}
+
+static void test_q_graph(wb_ctx *ctx) {
+    wb_question_hash(ctx, "graph_changes", 0xf8258e9feaaec7b7ULL,
+                     "the letter of what launching the chain as one CUDA graph changes");
+}
+
+static void test_q_speedup_async(wb_ctx *ctx) {
+    wb_question_hash(ctx, "speedup_async_trial", 0xb9c1fa7ab9d7a745ULL,
+                     "the H200 trial's speedup of dropping the synchronisation alone, to one "
+                     "decimal");
+}
+
+static void test_q_speedup_graph(wb_ctx *ctx) {
+    wb_question_hash(ctx, "speedup_graph_trial", 0xf63b6e655de6a713ULL,
+                     "the H200 trial's speedup of a graph, to a whole number");
+}
+
+/* ----------------------------------------------------------- the suite */
+
+#define HOST(id, pts, fn, hint)                                                                    \
+    { id, WB_CORRECTNESS, pts, 0, 1, 60, fn, NULL, NULL, NULL, NULL, hint }
+#define GPU(id, pts, secs, fn, req, hint)                                                          \
+    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
+#define QUESTION(id, pts, fn, gpu, secs)                                                           \
+    { id, WB_QUESTION, pts, gpu, 0, secs, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
+
+static const wb_test tests[] = {
+    GPU("measure.empty_async", 12, 120, test_empty_async, NULL, README_HOST),
+    GPU("measure.empty_sync", 10, 120, test_empty_sync, NULL, README_SYNC),
+    GPU("measure.sweep", 15, 240, test_sweep, NULL, README_WAIT),
+    HOST("correct.break_even", 8, test_break_even,
+         "the first point at or above 2 x the empty launch, and a straight line from the point "
+         "before it (" README_BREAK ")"),
+    GPU("correct.chain", 10, 120, test_chain, NULL, README_CHAIN),
+    GPU("correct.chain_stream", 5, 60, test_chain_stream, NULL,
+        "every kernel, or the graph, goes on the stream argument (" README_GRAPH ")"),
+    {"sanitizer.chain", WB_SANITIZER, 5, 1, 1, 300, NULL, "correct.chain", "compute-sanitizer",
+     "correct.chain", "memcheck", "README.md, \"Debugging\""},
+    {"perf.chain", WB_PERFORMANCE, 20, 1, 1, 240, test_perf_chain,
+     "correct.chain correct.chain_stream", NULL, NULL, NULL, README_GRAPH},
+    QUESTION("question.my_break_even_cycles", 4, test_q_my_break_even, 1, 120),
+    QUESTION("question.break_even_cycles_example", 2, test_q_example, 0, 20),
+    QUESTION("question.sync_each_measures", 2, test_q_sync_each, 0, 20),
+    QUESTION("question.sync_after_loop", 2, test_q_sync_after, 0, 20),
+    QUESTION("question.graph_changes", 2, test_q_graph, 0, 20),
+    QUESTION("question.speedup_async_trial", 1, test_q_speedup_async, 0, 20),
+    QUESTION("question.speedup_graph_trial", 2, test_q_speedup_graph, 0, 20),
+};
+
+static const wb_lab lab = {"07-launch-overhead", "launch_overhead.cu", "07-launch-overhead/v1",
+                           tests, (int)(sizeof tests / sizeof tests[0])};
+
+Suite *launch_overhead_suite(void) {
+    return wb_build_suite(&lab);
+}
+
+int main(int argc, char **argv) {
+    return wb_grader_main(argc, argv, launch_overhead_suite);
+}
