@@ -261,7 +261,6 @@ static int find_test(const char *id) {
 }
 
 static void sanitizer_body(wb_ctx *ctx);
-static int find_tool(const char *prog, char *out, size_t cap);
 
 /* Runs one test body in this process, then ends it with WB_DONE_STATUS. */
 static void run_body(int idx) {
@@ -316,7 +315,7 @@ END_TEST
 static void sanitizer_body(wb_ctx *ctx) {
     const wb_test *t = ctx->t;
     char log[PATH_MAX + 32], cmd[4 * PATH_MAX], self[PATH_MAX], tool[PATH_MAX];
-    if (!find_tool("compute-sanitizer", tool, sizeof tool))
+    if (!wb_find_tool("compute-sanitizer", tool, sizeof tool))
         wb_fail(ctx, "compute-sanitizer not found");
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
@@ -547,7 +546,7 @@ static void parent_teardown(void) {
 
 /* Finds a toolkit program on PATH, else in $CUDA_PATH/bin or /usr/local/cuda/bin;
  * stores its path in out. Returns 1 when found. */
-static int find_tool(const char *prog, char *out, size_t cap) {
+int wb_find_tool(const char *prog, char *out, size_t cap) {
     const char *path = getenv("PATH"), *cuda = getenv("CUDA_PATH");
     char dirs[8192];
     snprintf(dirs, sizeof dirs, "%s:%s/bin:/usr/local/cuda/bin", path ? path : "",
@@ -563,7 +562,7 @@ static int find_tool(const char *prog, char *out, size_t cap) {
 
 static int on_path(const char *prog) {
     char buf[PATH_MAX];
-    return find_tool(prog, buf, sizeof buf);
+    return wb_find_tool(prog, buf, sizeof buf);
 }
 
 static void decide(int i, wb_verdict v, const char *fmt, ...) {

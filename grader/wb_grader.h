@@ -63,6 +63,10 @@ void wb_skip(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(
 /* Folder for files a test writes for the student (timelines, tables):
  * build/report/<set>/<lab>/, created before the run. */
 const char *wb_out_dir(wb_ctx *ctx);
+/* Finds a toolkit program (ncu, cuobjdump, compute-sanitizer) on PATH, else
+ * in $CUDA_PATH/bin or /usr/local/cuda/bin; stores its path in out. Returns
+ * 1 when found, 0 otherwise (out is then ""). */
+int wb_find_tool(const char *prog, char *out, size_t cap);
 /* Fails with the error's name when err (a cudaError_t) is not success. */
 void wb_cuda(wb_ctx *ctx, int err, const char *what);
 /* The line shown after the points: "speedup 1.8x over baseline, need >= 1.5x". */

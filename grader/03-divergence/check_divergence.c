@@ -396,20 +396,6 @@ static void shell_quote(char *buf, size_t cap, const char *s) {
     buf[k] = '\0';
 }
 
-/* ncu on PATH, in $CUDA_PATH/bin or in /usr/local/cuda/bin. */
-static int find_ncu(char *out, size_t cap) {
-    const char *path = getenv("PATH"), *cuda = getenv("CUDA_PATH");
-    char dirs[8192];
-    snprintf(dirs, sizeof dirs, "%s:%s/bin:/usr/local/cuda/bin", path ? path : "",
-             cuda ? cuda : "/usr/local/cuda");
-    for (char *s = NULL, *d = strtok_r(dirs, ":", &s); d; d = strtok_r(NULL, ":", &s)) {
-        snprintf(out, cap, "%s/ncu", d);
-        if (access(out, X_OK) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 /* The command: ncu on this grader, with the arguments it was started with,
  * running only this test's body (which, seeing NCU_CHILD, launches the two
  * kernels once each). The same trick the sanitizer tests use. */
@@ -519,7 +505,7 @@ static void test_ncu(wb_ctx *ctx) {
         return;
     }
     char ncu[PATH_MAX], log[PATH_MAX + 32], cmd[16384];
-    if (!find_ncu(ncu, sizeof ncu))
+    if (!wb_find_tool("ncu", ncu, sizeof ncu))
         wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
     snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
     ncu_command(ctx, ncu, log, cmd, sizeof cmd);

@@ -664,20 +664,6 @@ static void test_perf_best(wb_ctx *ctx) {
 
 /* -------------------------------------------- the async kernel's machine code */
 
-/* A toolkit program on PATH, in $CUDA_PATH/bin or /usr/local/cuda/bin. */
-static int find_program(const char *prog, char *out, size_t cap) {
-    const char *path = getenv("PATH"), *cuda = getenv("CUDA_PATH");
-    char dirs[8192];
-    snprintf(dirs, sizeof dirs, "%s:%s/bin:/usr/local/cuda/bin", path ? path : "",
-             cuda ? cuda : "/usr/local/cuda");
-    for (char *s = NULL, *d = strtok_r(dirs, ":", &s); d; d = strtok_r(NULL, ":", &s)) {
-        snprintf(out, cap, "%s/%s", d, prog);
-        if (access(out, X_OK) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 typedef struct sass_scan {
     int functions;     /* "Function :" lines of any kernel */
     int async_new;     /* prefetching_async_kernel instances in code for sm_80 and newer */
@@ -742,7 +728,7 @@ static void test_asm_ldgsts(wb_ctx *ctx) {
     if (!dladdr(sym, &info) || !info.dli_fname)
         wb_fail(ctx, "cannot tell which file holds the compiled lab");
     char tool[PATH_MAX], log[PATH_MAX + 32], cmd[3 * PATH_MAX + 64];
-    if (!find_program("cuobjdump", tool, sizeof tool))
+    if (!wb_find_tool("cuobjdump", tool, sizeof tool))
         wb_fail(ctx, "cuobjdump not found");
     snprintf(log, sizeof log, "%s/async_kernel.sass", wb_out_dir(ctx));
     snprintf(cmd, sizeof cmd, "'%s' -sass '%s' >'%s' 2>&1", tool, info.dli_fname, log);
