@@ -323,23 +323,26 @@ static void sanitizer_body(wb_ctx *ctx) {
     self[n] = '\0';
     snprintf(log, sizeof log, "%s/%d.sanitizer.log", G.tmpdir, ctx->idx);
     snprintf(cmd, sizeof cmd,
-             "'%s' --tool %s --error-exitcode %d --print-limit 20 '%s' "
+             "SEED=%llu '%s' --tool %s --error-exitcode %d --print-limit 20 '%s' "
              "--set '%s' --student '%s' --answers '%s' --run-body '%s' >'%s' 2>&1",
-             tool, t->sanitizer, WB_SANITIZER_STATUS, self, G.opt.set, G.opt.student, G.opt.answers,
+             (unsigned long long)G.seed, tool, t->sanitizer, WB_SANITIZER_STATUS, self, G.opt.set, G.opt.student, G.opt.answers,
              t->target, log);
     int st = system(cmd);
     int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    char first[300] = "";
+    /* The first finding of the tool, and the target's own failure (its
+     * body prints "FAIL id: reason" in this mode), which explains more. */
+    char first[300] = "", body_fail[300] = "";
     FILE *f = fopen(log, "r");
     char line[512];
     while (f && fgets(line, sizeof line, f)) {
         char *p = line + strspn(line, "= ");
-        if (!first[0] &&
-            (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
-             strstr(p, "Uninitialized") || strstr(p, "Barrier") || strncmp(p, "FAIL", 4) == 0)) {
-            p[strcspn(p, "\n")] = '\0';
+        p[strcspn(p, "\n")] = '\0';
+        if (!body_fail[0] && strncmp(p, "FAIL ", 5) == 0)
+            snprintf(body_fail, sizeof body_fail, "%s", p + 5);
+        else if (!first[0] &&
+                 (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
+                  strstr(p, "Uninitialized") || strstr(p, "Barrier")))
             snprintf(first, sizeof first, "%s", p);
-        }
     }
     if (f)
         fclose(f);
@@ -349,6 +352,8 @@ static void sanitizer_body(wb_ctx *ctx) {
                 "compute-sanitizer %s found errors: %s (full log: run the lab under "
                 "compute-sanitizer, see README \"Debugging\")",
                 t->sanitizer, first);
+    if (code != WB_DONE_STATUS && body_fail[0])
+        wb_fail(ctx, "under compute-sanitizer, %s", body_fail);
     if (code != WB_DONE_STATUS)
         wb_fail(ctx, "%s did not complete under compute-sanitizer (exit status %d)%s%s", t->target,
                 code, first[0] ? ": " : "", first);
@@ -873,6 +878,8 @@ int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void)) {
             return 2;
         }
         G.seed = wb_rng_seed_from_env();
+        /* A process of its own already: the GPU is chosen here, not in a probe. */
+        G.gpu_ok = wb_gpu_select(&G.gpu, G.gpu_why, sizeof G.gpu_why) == 0;
         run_body(i); /* does not return */
     }
     G.seed = wb_rng_seed_from_env();

@@ -41,14 +41,11 @@
 /* The performance task. */
 #define PERF_N 4096
 #define PERF_STEPS 4096
-/* PROVISIONAL: not yet measured on a GPU; set from the H200 trial of the
- * issue (3.6 us per asynchronous empty launch, 9.5 us with a
- * synchronisation after each, 0.5 us per kernel in a graph) plus about
- * 1 us of GPU time per small step kernel: naive ~10.5 us per step, only
- * dropping the synchronisation ~3.6-4 us (2.6-2.9x), a graph ~1.5 us (~7x).
- * 4x lets a graph clear it by ~75 % and keeps "no synchronisation, no
- * graph" ~30 % below it. Measure naive, async-only and graph times on the
- * H100 and H200 and set it so the reference clears it by >= 25 %. */
+/* Measured on an H100 (2026-11-22, CUDA 13.0): the naive chain 9.2-10.5 us
+ * per step, the reference (one CUDA graph) 1.08-1.09 us, 8.5-9.6x; dropping
+ * only the synchronisation (broken variant chain_async_only) 3.86 us, 2.48x;
+ * the stub 1.00x. 4.0x: the reference clears it by 110 % or more, the
+ * asynchronous chain misses it by 38 %, the stub by 75 %. */
 #define PERF_LIMIT 4.0
 
 typedef __typeof__(&launch_overhead_empty_async) measure_fn;
@@ -443,6 +440,14 @@ static void check_sweep_measured(wb_ctx *ctx, const sweep_table *t) {
                     README_WAIT);
 }
 
+/* Points where the two sweeps disagree by more than the tolerance. */
+static int sweep_misses(const sweep_table *t) {
+    int n = 0;
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        n += !within_tol(t->s_async[i], t->g_async[i]) || !within_tol(t->s_sync[i], t->g_sync[i]);
+    return n;
+}
+
 static void check_sweep_points(wb_ctx *ctx, const sweep_table *t) {
     for (int i = 0; i < SWEEP_POINTS; i++)
         if (!within_tol(t->s_async[i], t->g_async[i]) || !within_tol(t->s_sync[i], t->g_sync[i]))
@@ -461,6 +466,17 @@ static void test_sweep(wb_ctx *ctx) {
     sweep_table t;
     memset(&t, 0, sizeof t);
     run_sweeps(ctx, f, &t);
+    /* Near the knee (the kernel about as long as a launch) the time per
+     * launch swings with the moment it is taken: where a point disagrees,
+     * both sweeps are taken again (twice at most) and the closer run kept. */
+    int attempts = 1;
+    for (; attempts < 3 && sweep_misses(&t) > 0; attempts++) {
+        sweep_table again;
+        memset(&again, 0, sizeof again);
+        run_sweeps(ctx, f, &again);
+        if (sweep_misses(&again) < sweep_misses(&t))
+            t = again;
+    }
     double e[3];
     for (int r = 0; r < 3; r++)
         e[r] = grader_async(ctx);
@@ -485,8 +501,9 @@ static void test_sweep(wb_ctx *ctx) {
     check_sweep_measured(ctx, &t);
     check_wait_floor(ctx, &t, mhz);
     check_sweep_points(ctx, &t);
-    wb_measured(ctx, "%d points from 0 to %lld cycles, all within 30 %% of the grader's; %s",
-                SWEEP_POINTS, sweep_cycles[SWEEP_POINTS - 1], svg);
+    wb_measured(ctx, "%d points from 0 to %lld cycles, all within 30 %% of the grader's%s; %s",
+                SWEEP_POINTS, sweep_cycles[SWEEP_POINTS - 1],
+                attempts > 1 ? " (re-measured)" : "", svg);
 }
 
 /* ------------------------------------------------ part 1: the break-even point (host) */

@@ -117,14 +117,16 @@ int occupancy_calc(const occupancy_arch *a, const occupancy_kernel *k, occupancy
 
 /* The work: a pointer chase through device memory. Chain c (one warp, 32
  * threads) starts at line d_start[c] of d_next and takes
- * OCCUPANCY_CLIFF_STEPS dependent steps; each step reads the chain's current
- * 128-byte line (all 32 lanes together, one word each; every word of a line
- * holds the index of the next line) and folds one row of the small table
- * d_table into two running words. No step can start before the load of the
- * step before returns, so the time is the memory latency times the steps,
- * divided by the warps the SMs keep in flight: a latency-bound kernel. */
+ * OCCUPANCY_CLIFF_STEPS steps of OCCUPANCY_CLIFF_HOPS dependent hops; a hop
+ * reads the first word of the chain's current 128-byte line (every word of
+ * a line holds the index of the next line), and each step also folds one
+ * row of the small table d_table into two running words. No hop can start
+ * before the load of the hop before returns, so the time is the memory
+ * latency times the hops, divided by the warps the SMs keep in flight: a
+ * latency-bound kernel. */
 #define OCCUPANCY_CLIFF_LINE_WORDS 32 /* words of one line of d_next */
-#define OCCUPANCY_CLIFF_STEPS 48      /* dependent steps of one chain */
+#define OCCUPANCY_CLIFF_STEPS 8       /* steps of one chain */
+#define OCCUPANCY_CLIFF_HOPS 8        /* dependent hops in one step */
 #define OCCUPANCY_CLIFF_ROWS 64       /* rows of d_table; a step uses row (line % ROWS) */
 #define OCCUPANCY_CLIFF_ROW_VECS 16   /* 16-byte vectors in a row (64 words) */
 #define OCCUPANCY_CLIFF_TABLE_WORDS (OCCUPANCY_CLIFF_ROWS * OCCUPANCY_CLIFF_ROW_VECS * 4)
@@ -185,9 +187,13 @@ static __device__ __forceinline__ unsigned occupancy_cliff_chain(const unsigned 
                                                                  unsigned line, unsigned chain,
                                                                  unsigned lane) {
     unsigned s0 = chain, s1 = chain + 1u;
+    (void)lane;
     for (int step = 0; step < OCCUPANCY_CLIFF_STEPS; step++) {
-        /* The dependent load: where the chain goes next. */
-        unsigned v = next[(size_t)line * OCCUPANCY_CLIFF_LINE_WORDS + lane];
+        /* The dependent loads: where the chain goes next (every lane reads
+         * the same word, so each hop is one 32-byte sector from memory). */
+        unsigned v = line;
+        for (int h = 0; h < OCCUPANCY_CLIFF_HOPS; h++)
+            v = next[(size_t)v * OCCUPANCY_CLIFF_LINE_WORDS];
         /* Sixteen independent loads of one table row (the same address in
          * every lane, so each is one cached broadcast). The compiler may
          * issue them all at once, holding 64 words in registers, or a few at

@@ -1,24 +1,26 @@
-/* cliff_spills.cu - broken lab 05: squeezes the chase into 24 registers, so ptxas spills to local
- * memory */
+/* cliff_spills.cu - broken lab 05: keeps a per-thread array that ptxas must place in local memory
+ * (indexed at run time), so the kernel has local memory like one that spills */
 /* SPDX-License-Identifier: MIT */
-/* Results stay right; the kernel's localSizeBytes is not 0 (24 registers is
- * ptxas's floor: it spills 4 to 12 bytes on sm_75 .. sm_90 and sm_120, none on
- * sm_100, where this variant would pass).
- * expect: correct.cliff_resources FAIL ptxas spills
- * expect: perf.cliff FAIL ptxas spills */
+/* Results stay right; the kernel's localSizeBytes is not 0.
+ * expect: correct.cliff_resources FAIL local memory
+ * expect: perf.cliff FAIL local memory */
 #define occupancy_cliff reference_cliff
 #define occupancy_cliff_config reference_cliff_config
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_cliff
 #undef occupancy_cliff_config
 
-__global__ void __maxnreg__(24) spill_kernel(const unsigned *next, const uint4 *table,
-                                             const unsigned *start, unsigned *out, int n_chains) {
+__global__ void spill_kernel(const unsigned *next, const uint4 *table, const unsigned *start,
+                             unsigned *out, int n_chains) {
     unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned c = t / WARP, lane = t % WARP;
     if (c >= (unsigned)n_chains)
         return;
-    out[(size_t)c * WARP + lane] = occupancy_cliff_chain(next, table, start[c], c, lane);
+    volatile unsigned stash[16]; /* indexed by a run-time value: local memory */
+    for (int i = 0; i < 16; i++)
+        stash[i] = c + (unsigned)i;
+    unsigned r = occupancy_cliff_chain(next, table, start[c], c, lane);
+    out[(size_t)c * WARP + lane] = r + stash[lane % 16] - (c + lane % 16);
 }
 
 extern "C" cudaError_t occupancy_cliff(const unsigned *d_next, const unsigned *d_table,
