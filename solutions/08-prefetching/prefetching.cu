@@ -107,11 +107,13 @@ __global__ void __launch_bounds__(BLOCK)
                 float x = v[k];
                 /* Refill the slot just emptied with the element DIST steps
                  * ahead, before the work: its load is then in flight during
-                 * this iteration and the next DIST - 1. Past the end there is
-                 * nothing to load (and nothing may be read). */
-                int next = cur + DIST * stride;
-                if (next < n)
-                    v[k] = in[next];
+                 * this iteration and the next DIST - 1. Past the end nothing
+                 * may be read, so the index is clamped to the last element
+                 * (its value is never used) rather than the load skipped: a
+                 * conditional refill makes the compiler merge old and new
+                 * value after the load, and that merge waits for it. */
+                int next = min(cur + DIST * stride, n - 1);
+                v[k] = in[next];
                 out[cur] = prefetching_work(x);
             }
         }
