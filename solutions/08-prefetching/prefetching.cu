@@ -99,24 +99,27 @@ __global__ void __launch_bounds__(BLOCK)
         int j = first + k * stride;
         v[k] = j < n ? in[j] : 0.0f;
     }
-    for (int i = first; i < n; i += DIST * stride) {
+    /* Whole passes: all DIST elements of the pass exist, so the body has
+     * no branch. A refill under a condition makes the compiler load into a
+     * spare register and copy it into the slot where the branches meet, and
+     * that copy waits for the load: the prefetch is gone. Past the end the
+     * refill index is clamped to the last element (read, never used). */
+    int i = first;
+    for (; i + (DIST - 1) * stride < n; i += DIST * stride) {
 #pragma unroll
         for (int k = 0; k < DIST; k++) {
             int cur = i + k * stride;
-            if (cur < n) {
-                float x = v[k];
-                /* Refill the slot just emptied with the element DIST steps
-                 * ahead, before the work: its load is then in flight during
-                 * this iteration and the next DIST - 1. Past the end nothing
-                 * may be read, so the index is clamped to the last element
-                 * (its value is never used) rather than the load skipped: a
-                 * conditional refill makes the compiler merge old and new
-                 * value after the load, and that merge waits for it. */
-                int next = min(cur + DIST * stride, n - 1);
-                v[k] = in[next];
-                out[cur] = prefetching_work(x);
-            }
+            float x = v[k];
+            v[k] = in[min(cur + DIST * stride, n - 1)];
+            out[cur] = prefetching_work(x);
         }
+    }
+    /* The last, partial pass: its elements are already in registers. */
+#pragma unroll
+    for (int k = 0; k < DIST; k++) {
+        int cur = i + k * stride;
+        if (cur < n)
+            out[cur] = prefetching_work(v[k]);
     }
     /* END STUDENT CODE */
 }
