@@ -37,7 +37,8 @@
  * the reference clears it by 34 %, the stub misses it by 58 %. */
 #define CLIFF_LIMIT 2.4
 /* Lines of the chase's memory for the timed runs: 512 MB, ten times the
- * 50 MB L2 of an H100 or H200, so each hop is a DRAM access. */
+ * 50 MB L2 of an H100 (eight times the 60 MB of an H200), so each hop is
+ * a DRAM access. */
 #define PERF_LINES (1u << 22)
 /* Lines one chain visits. */
 #define CHAIN_HOPS (OCCUPANCY_CLIFF_STEPS * OCCUPANCY_CLIFF_HOPS)
