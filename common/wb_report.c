@@ -13,7 +13,7 @@
 #define RESET "\033[0m"
 
 const char *wb_verdict_name(wb_verdict v) {
-    return v == WB_PASS ? "PASS" : v == WB_FAIL ? "FAIL" : "SKIP";
+    return v == WB_PASS ? "PASS" : v == WB_FAIL ? "FAIL" : v == WB_RERUN ? "RERUN" : "SKIP";
 }
 
 int wb_color_enabled(FILE *f) {
@@ -45,8 +45,9 @@ void wb_format_result(char *buf, size_t cap, const wb_result *r, int color) {
     snprintf(pts, sizeof pts, "%d/%d", r->points, r->max_points);
     /* The reason goes on the same line when nothing was measured. */
     const char *text = r->measured[0] ? r->measured : r->reason;
-    int n = snprintf(buf, cap, "  %s%s%s  %-34s %6s  %s", c, wb_verdict_name(r->verdict),
-                     color ? RESET : "", r->id, pts, text);
+    const char *name = wb_verdict_name(r->verdict);
+    int n = snprintf(buf, cap, "  %s%s%s%s%-34s %6s  %s", c, name, color ? RESET : "",
+                     strlen(name) > 4 ? " " : "  ", r->id, pts, text); /* RERUN keeps the columns */
     while (n > 0 && (size_t)n < cap && buf[n - 1] == ' ')
         buf[--n] = '\0';
     if (r->measured[0] && r->reason[0] && (size_t)n < cap)
@@ -147,8 +148,9 @@ static int result_from_json(json_object *t, wb_result *r) {
     char verdict[8];
     copy_str(verdict, sizeof verdict, wb, "verdict");
     r->verdict = strcmp(verdict, "PASS") == 0   ? WB_PASS
-                 : strcmp(verdict, "SKIP") == 0 ? WB_SKIP
-                                                : WB_FAIL;
+                 : strcmp(verdict, "SKIP") == 0  ? WB_SKIP
+                 : strcmp(verdict, "RERUN") == 0 ? WB_RERUN
+                                                 : WB_FAIL;
     if (json_object_object_get_ex(wb, "seconds", &v))
         r->seconds = json_object_get_double(v);
     if (json_object_object_get_ex(t, "score", &v))

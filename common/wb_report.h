@@ -10,7 +10,9 @@
 extern "C" {
 #endif
 
-typedef enum { WB_PASS = 0, WB_FAIL = 1, WB_SKIP = 2 } wb_verdict;
+/* RERUN: the measurement could not be called either way (a busy GPU); no
+ * points, and the student is told to grade again on an idle GPU. */
+typedef enum { WB_PASS = 0, WB_FAIL = 1, WB_SKIP = 2, WB_RERUN = 3 } wb_verdict;
 
 /* One graded test as every report shows it. */
 typedef struct wb_result {

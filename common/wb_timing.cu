@@ -152,5 +152,10 @@ extern "C" int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand,
         rounds++;
     }
     out->remeasured = rounds;
+    out->inconclusive = e == 0 && wb_inconclusive(out->ratio, out->spread, limit);
     return e;
+}
+
+extern "C" int wb_inconclusive(double ratio, double spread, double limit) {
+    return ratio < limit && spread >= WB_BUSY_SPREAD && wb_within_noise(ratio, spread, limit);
 }

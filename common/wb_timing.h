@@ -26,6 +26,7 @@ typedef struct wb_ratio {
     double base_ms, cand_ms; /* medians */
     int trials;
     int remeasured; /* extra rounds wb_time_speedup ran because the first was within noise */
+    int inconclusive; /* wb_time_speedup: short of the limit, but too noisy to call (wb_inconclusive) */
 } wb_ratio;
 
 /* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. */
@@ -48,6 +49,12 @@ int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand
  * limit, or twice the measured relative spread when that is larger. Pure
  * arithmetic; unit-tested without a GPU. */
 int wb_within_noise(double ratio, double spread, double limit);
+/* 1 when a ratio that still misses its limit after re-measuring cannot be
+ * called a miss: within the noise band, and the per-pair ratios spread by
+ * WB_BUSY_SPREAD or more (a GPU shared with other work, or throttling).
+ * The test then says "inconclusive, rerun" instead of failing. */
+#define WB_BUSY_SPREAD 0.10
+int wb_inconclusive(double ratio, double spread, double limit);
 /* Times one piece of work: median milliseconds and relative spread. */
 int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms, double *spread);
 

@@ -155,6 +155,23 @@ void wb_fail(wb_ctx *ctx, const char *fmt, ...) {
     _exit(1); /* not reached */
 }
 
+void wb_rerun(wb_ctx *ctx, const char *fmt, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (G.run_body_mode) {
+        fprintf(stderr, "RERUN %s: %s\n", ctx->t->id, buf);
+        fflush(NULL);
+        _exit(WB_DONE_STATUS);
+    }
+    record_put(ctx, "rerun", buf);
+    record_put(ctx, "done", "1");
+    fflush(NULL);
+    _exit(WB_DONE_STATUS);
+}
+
 void wb_skip(wb_ctx *ctx, const char *fmt, ...) {
     char buf[512];
     va_list ap;
@@ -439,10 +456,11 @@ static void reap_leftovers(void) {
     }
 }
 
-static void read_record(int i, wb_result *r, int *complete, int *has_reason, int *skipped) {
+static void read_record(int i, wb_result *r, int *complete, int *has_reason, int *skipped,
+                        int *rerun) {
     char path[PATH_MAX + 16], line[1024];
     record_path(i, path, sizeof path);
-    *complete = *has_reason = *skipped = 0;
+    *complete = *has_reason = *skipped = *rerun = 0;
     FILE *f = fopen(path, "r");
     while (f && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
@@ -463,6 +481,9 @@ static void read_record(int i, wb_result *r, int *complete, int *has_reason, int
         } else if (strcmp(line, "skip") == 0) {
             snprintf(r->reason, sizeof r->reason, "%s", v);
             *skipped = 1;
+        } else if (strcmp(line, "rerun") == 0) {
+            snprintf(r->reason, sizeof r->reason, "%s", v);
+            *rerun = 1;
         }
         if (strcmp(line, "csv") == 0 && G.csv) {
             char *fld[5] = {0};
@@ -515,14 +536,17 @@ static void parent_teardown(void) {
     TestResult **all = srunner_results(G.sr);
     int n = srunner_ntests_run(G.sr);
     TestResult *tr = n > 0 ? all[n - 1] : NULL;
-    int skipped;
-    read_record(i, r, &complete, &has_reason, &skipped);
+    int skipped, rerun;
+    read_record(i, r, &complete, &has_reason, &skipped, &rerun);
     int check_pass = tr && tr_rtype(tr) == CK_PASS;
     r->seconds = now_s() - G.t_start;
-    if (check_pass && complete && !has_reason && skipped && t->points == 0) {
+    if (check_pass && complete && !has_reason && skipped && !rerun && t->points == 0) {
         r->verdict = WB_SKIP; /* only a 0-point test may skip itself */
         r->points = 0;
-    } else if (check_pass && complete && !has_reason && !skipped) {
+    } else if (check_pass && complete && !has_reason && rerun && !skipped) {
+        r->verdict = WB_RERUN; /* never points: at best a second run earns them */
+        r->points = 0;
+    } else if (check_pass && complete && !has_reason && !skipped && !rerun) {
         r->verdict = WB_PASS;
         r->points = t->points;
     } else {
@@ -840,9 +864,9 @@ static void print_header(void) {
     fflush(stdout);
 }
 
-static int write_reports(int *score, int *total, int *skipped_points) {
+static int write_reports(int *score, int *total, int *skipped_points, int *rerun_points) {
     char path[PATH_MAX + 32], out[600];
-    *score = *total = *skipped_points = 0;
+    *score = *total = *skipped_points = *rerun_points = 0;
     int n = 0;
     wb_result kept[WB_MAX_TESTS];
     for (int i = 0; i < G.lab->n_tests; i++) {
@@ -853,6 +877,8 @@ static int write_reports(int *score, int *total, int *skipped_points) {
         *total += G.res[i].max_points;
         if (G.res[i].verdict == WB_SKIP)
             *skipped_points += G.res[i].max_points;
+        if (G.res[i].verdict == WB_RERUN)
+            *rerun_points += G.res[i].max_points;
     }
     snprintf(out, sizeof out, "%s on %s; seed %llu", G.lab->name, G.gpu_ok ? G.gpu.name : "no GPU",
              (unsigned long long)G.seed);
@@ -930,11 +956,13 @@ int wb_grader_main(int argc, char **argv, Suite *(*make_suite)(void)) {
     srunner_free(G.sr);
     if (G.csv)
         fclose(G.csv);
-    int score, total, skipped;
-    write_reports(&score, &total, &skipped);
+    int score, total, skipped, rerun;
+    write_reports(&score, &total, &skipped, &rerun);
     printf("%s: %d/%d", G.lab->name, score, total);
     if (skipped)
         printf(" (%d points not graded: skipped)", skipped);
+    if (rerun)
+        printf(" (%d points inconclusive: the GPU was busy; grade again when it is idle)", rerun);
     printf("\n");
     return score == total ? 0 : 1;
 }

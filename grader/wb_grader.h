@@ -60,6 +60,24 @@ void wb_fail(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(
  * fails instead, so code under test can never turn lost points into
  * ungraded ones. Never returns. */
 void wb_skip(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Ends a timed test as RERUN: no points, with the reason and "grade again
+ * on an idle GPU". Only for a measurement too noisy to call either way;
+ * the grader never turns a clear miss into RERUN. Never returns. */
+void wb_rerun(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Call where a speedup measured with wb_time_speedup misses its limit,
+ * before failing: when r->inconclusive (short of the limit by no more than
+ * the noise, with the per-pair ratios spread 10 % or more) it ends the
+ * test as RERUN with the figures; otherwise it returns. `r` is a
+ * const wb_ratio *; the grader kit does not include wb_timing.h itself. */
+#define wb_rerun_if_inconclusive(ctx, r, limit)                                                    \
+    do {                                                                                           \
+        if ((r)->inconclusive)                                                                     \
+            wb_rerun((ctx),                                                                        \
+                     "inconclusive: speedup %.2fx against a limit of %.2fx, but the timings "      \
+                     "spread %.0f %% (a busy or throttling GPU); grade again when the GPU is idle " \
+                     "(nvidia-smi shows what else runs on it)",                                    \
+                     (r)->ratio, (double)(limit), 100 * (r)->spread);                              \
+    } while (0)
 /* Folder for files a test writes for the student (timelines, tables):
  * build/report/<set>/<lab>/, created before the run. */
 const char *wb_out_dir(wb_ctx *ctx);

@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
     }
     const char *set = argv[1];
     wb_result *all = NULL;
-    int n_all = 0, score = 0, total = 0, skipped = 0, missing = 0;
+    int n_all = 0, score = 0, total = 0, skipped = 0, rerun = 0, missing = 0;
     printf("\n%-24s %7s %6s %6s %6s %6s\n", "lab", "points", "pass", "fail", "skip", "total");
     for (int i = 2; i < argc; i++) {
         char path[1024];
@@ -52,10 +52,12 @@ int main(int argc, char **argv) {
             s += r[k].points;
             t += r[k].max_points;
             pass += r[k].verdict == WB_PASS;
-            fail += r[k].verdict == WB_FAIL;
+            fail += r[k].verdict == WB_FAIL || r[k].verdict == WB_RERUN;
             skip += r[k].verdict == WB_SKIP;
             if (r[k].verdict == WB_SKIP)
                 skipped += r[k].max_points;
+            if (r[k].verdict == WB_RERUN)
+                rerun += r[k].max_points;
         }
         char pts[32];
         snprintf(pts, sizeof pts, "%d/%d", s, t);
@@ -75,6 +77,10 @@ int main(int argc, char **argv) {
     printf("Score: %d/%d", score, total);
     if (skipped)
         printf("  (%d points skipped: not graded here, see SKIP lines)", skipped);
+    if (rerun)
+        printf("  (%d points inconclusive: the GPU was busy, see RERUN lines; grade again when "
+               "it is idle)",
+               rerun);
     if (missing)
         printf("  (%d lab(s) without a result)", missing);
     printf("\nreports: build/report/%s/ (results.json, per lab check.tap and measurements.csv)\n",

@@ -95,7 +95,7 @@ fi
         { key = $2 SUBSEP $3 SUBSEP $4 SUBSEP $5
           if (key != last) { flush(); n = 0; p = 0; f = 0; last = key }
           s = $2; l = $3; t = $4; metric = $5; lim = $7; cmp = $8
-          val[++n] = $6; if ($9 == "PASS") p++; else if ($9 == "FAIL") f++ }
+          val[++n] = $6; if ($9 == "PASS") p++; else if ($9 == "FAIL" || $9 == "RERUN") f++ }
         END { flush() }'
 } >"$out/bench.csv"
 
@@ -126,6 +126,9 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     echo
     echo "$flips flip(s) over all tests of both sets (a test that passed in one run and failed in another)."
     awk -F, 'NR > 1 && $4 == "verdict" && $14 > 0 { printf "- %s %s %s: %d passes, %d fails\n", $1, $2, $3, $12, $13 }' "$out/bench.csv"
+    rerun=$(awk -F, 'NR > 1 && $9 == "RERUN" && $5 == "verdict" { n++ } END { print n + 0 }' "$raw")
+    echo
+    echo "$rerun inconclusive verdict(s) (RERUN: a near miss too noisy to call; counted as fails above)."
     echo
     echo "## Grading time (seconds, after building)"
     echo

@@ -17,7 +17,10 @@ for lab in "$@"; do
         [ "$set" = labs ] && [ -f grader/$lab/stub-passes ] && allowed=$(grep -v '^#' grader/$lab/stub-passes)
         pass=0 fail=0 skip=0 bad=0
         while IFS=$'\t' read -r id verdict pts max reason; do
-            case $verdict in PASS) pass=$((pass+1));; FAIL) fail=$((fail+1));; SKIP) skip=$((skip+1));; esac
+            case $verdict in PASS) pass=$((pass+1));; FAIL|RERUN) fail=$((fail+1));; SKIP) skip=$((skip+1));; esac
+            if [ "$set" = solutions ] && [ "$verdict" = RERUN ]; then
+                echo "FAIL  solutions/$lab $id inconclusive (a busy GPU?): $reason"; bad=1; continue
+            fi
             if [ "$set" = solutions ] && [ "$verdict" = FAIL ]; then
                 # Questions about "your GPU" are answered for the GPUs the workbook is tested on.
                 if [[ $id == question.my_* ]] && [[ $gpu != *H100* && $gpu != *H200* ]]; then

@@ -19,6 +19,7 @@ csv=$out/gradebook.csv
             p=$(awk -F'\t' '{s += $3} END {print s + 0}' <<<"$tsv")
             m=$(awk -F'\t' '{s += $4} END {print s + 0}' <<<"$tsv")
             grep -q $'\tSKIP\t' <<<"$tsv" && status="some tests skipped"
+            grep -q $'\tRERUN\t' <<<"$tsv" && status="inconclusive timings: grade again on an idle GPU"
             row="$row,$p"; total=$((total + p)); max=$((max + m))
         done
         printf '"%s"%s,%d,%d,"%s","%s",%s\n' "$(get student)" "$row" "$total" "$max" "$(get gpu)" \

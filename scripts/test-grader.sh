@@ -24,6 +24,10 @@ expect self.abort FAIL 0 "signal 6"
 expect self.gated FAIL 0 "not graded: self.fail must pass first"
 expect self.ungated PASS 5 ""
 expect self.outdir PASS 1 ""
+expect self.noisy_miss RERUN 0 "grade again when the GPU is idle"
+expect self.clear_miss FAIL 0 "speedup 1.40x"
+grep -q "points inconclusive" "$out.log" || {
+    echo "FAIL  grader rule: the summary does not say which points were inconclusive"; status=1; }
 expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
 sleep 3
 if [ -e "$out/escaped-child" ]; then
@@ -32,5 +36,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss"
 exit $status

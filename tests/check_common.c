@@ -257,6 +257,11 @@ START_TEST(test_within_noise) {
     ck_assert_int_eq(wb_within_noise(1.40, 0.05, 1.5), 1); /* noisy run: wider band */
     ck_assert_int_eq(wb_within_noise(1.50, 0.01, 1.5), 0); /* at the limit: passes */
     ck_assert_int_eq(wb_within_noise(1.00, 0.02, 1.5), 0); /* the stub: never re-measured */
+    /* Inconclusive only when short, within the noise, and the spread is large. */
+    ck_assert_int_eq(wb_inconclusive(1.40, 0.12, 1.5), 1); /* busy GPU, near miss */
+    ck_assert_int_eq(wb_inconclusive(1.40, 0.02, 1.5), 0); /* quiet GPU: a real miss */
+    ck_assert_int_eq(wb_inconclusive(1.00, 0.12, 1.5), 0); /* the stub: a clear miss even so */
+    ck_assert_int_eq(wb_inconclusive(1.60, 0.30, 1.5), 0); /* above the limit: passes */
 }
 END_TEST
 

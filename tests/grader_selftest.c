@@ -1,6 +1,7 @@
 /* grader_selftest.c - a lab made of framework cases, to test the grader's own verdict rules */
 /* SPDX-License-Identifier: MIT */
 #include "wb_grader.h"
+#include "wb_timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,22 @@ static void exit_done_after_fail_body(wb_ctx *ctx) {
     (void)ctx;
     printf("  PASS  fake 10/10\n");
     abort();
+}
+/* A speedup short of its limit by less than the noise of a busy GPU: RERUN,
+ * no points. The same shortfall measured with a small spread: FAIL. */
+static void timed_miss(wb_ctx *ctx, double spread) {
+    wb_ratio r = {0};
+    r.ratio = 1.40;
+    r.spread = spread;
+    r.inconclusive = wb_inconclusive(r.ratio, r.spread, 1.5);
+    wb_rerun_if_inconclusive(ctx, &r, 1.5);
+    wb_fail(ctx, "speedup %.2fx, need >= 1.50x", r.ratio);
+}
+static void noisy_miss_body(wb_ctx *ctx) {
+    timed_miss(ctx, 0.15);
+}
+static void clear_miss_body(wb_ctx *ctx) {
+    timed_miss(ctx, 0.01);
 }
 static void outdir_body(wb_ctx *ctx) {
     if (access(wb_out_dir(ctx), W_OK) != 0)
@@ -57,6 +74,8 @@ static const wb_test tests[] = {
     T("self.gated", WB_PERFORMANCE, 5, pass_body, "self.fail"),
     T("self.ungated", WB_PERFORMANCE, 5, pass_body, "self.pass"),
     T("self.outdir", WB_CORRECTNESS, 1, outdir_body, NULL),
+    T("self.noisy_miss", WB_PERFORMANCE, 6, noisy_miss_body, NULL),
+    T("self.clear_miss", WB_PERFORMANCE, 6, clear_miss_body, NULL),
     T("self.fork", WB_CORRECTNESS, 1, fork_body, NULL),
     {"self.gpu", WB_CORRECTNESS, 1, 1, 0, 10, pass_body, NULL, NULL, NULL, NULL, NULL},
 };
