@@ -1,7 +1,7 @@
 # 08-prefetch-distance.gp - lab 08: speedup over the plain loop against the prefetch distance, per variant, without and with padding
 # SPDX-License-Identifier: MIT
 # csv: build/report/{set}/08-prefetching/prefetch_sweep.csv
-# sample: slides/samples/08-prefetch-distance.csv NVIDIA H100 80GB HBM3, reference solution, 2026-11-22, CUDA 13.0
+# sample: slides/samples/08-prefetch-distance.csv NVIDIA H100 80GB HBM3, reference solution, 2026-11-22, CUDA 13.0; register rows (and the model line) from a later run of the same day
 #
 # Input: the CSV that lab 08's measure.sweep writes: variant,distance,
 # padding,ms,speedup,model; first the plain loop (variant baseline), then
