@@ -147,7 +147,7 @@ static int result_from_json(json_object *t, wb_result *r) {
     copy_str(r->hint, sizeof r->hint, wb, "hint");
     char verdict[8];
     copy_str(verdict, sizeof verdict, wb, "verdict");
-    r->verdict = strcmp(verdict, "PASS") == 0   ? WB_PASS
+    r->verdict = strcmp(verdict, "PASS") == 0    ? WB_PASS
                  : strcmp(verdict, "SKIP") == 0  ? WB_SKIP
                  : strcmp(verdict, "RERUN") == 0 ? WB_RERUN
                                                  : WB_FAIL;

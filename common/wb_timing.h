@@ -25,8 +25,9 @@ typedef struct wb_ratio {
     double spread;           /* IQR / median of the per-pair ratios */
     double base_ms, cand_ms; /* medians */
     int trials;
-    int remeasured; /* extra rounds wb_time_speedup ran because the first was within noise */
-    int inconclusive; /* wb_time_speedup: short of the limit, but too noisy to call (wb_inconclusive) */
+    int remeasured;   /* extra rounds wb_time_speedup ran because the first was within noise */
+    int inconclusive; /* wb_time_speedup: short of the limit, but too noisy to call
+                         (wb_inconclusive) */
 } wb_ratio;
 
 /* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. */

@@ -342,8 +342,8 @@ static void sanitizer_body(wb_ctx *ctx) {
     snprintf(cmd, sizeof cmd,
              "SEED=%llu '%s' --tool %s --error-exitcode %d --print-limit 20 '%s' "
              "--set '%s' --student '%s' --answers '%s' --run-body '%s' >'%s' 2>&1",
-             (unsigned long long)G.seed, tool, t->sanitizer, WB_SANITIZER_STATUS, self, G.opt.set, G.opt.student, G.opt.answers,
-             t->target, log);
+             (unsigned long long)G.seed, tool, t->sanitizer, WB_SANITIZER_STATUS, self, G.opt.set,
+             G.opt.student, G.opt.answers, t->target, log);
     int st = system(cmd);
     int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     /* The first finding of the tool, and the target's own failure (its
@@ -356,9 +356,8 @@ static void sanitizer_body(wb_ctx *ctx) {
         p[strcspn(p, "\n")] = '\0';
         if (!body_fail[0] && strncmp(p, "FAIL ", 5) == 0)
             snprintf(body_fail, sizeof body_fail, "%s", p + 5);
-        else if (!first[0] &&
-                 (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
-                  strstr(p, "Uninitialized") || strstr(p, "Barrier")))
+        else if (!first[0] && (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
+                               strstr(p, "Uninitialized") || strstr(p, "Barrier")))
             snprintf(first, sizeof first, "%s", p);
     }
     if (f)

@@ -72,11 +72,12 @@ void wb_rerun(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format
 #define wb_rerun_if_inconclusive(ctx, r, limit)                                                    \
     do {                                                                                           \
         if ((r)->inconclusive)                                                                     \
-            wb_rerun((ctx),                                                                        \
-                     "inconclusive: speedup %.2fx against a limit of %.2fx, but the timings "      \
-                     "spread %.0f %% (a busy or throttling GPU); grade again when the GPU is idle " \
-                     "(nvidia-smi shows what else runs on it)",                                    \
-                     (r)->ratio, (double)(limit), 100 * (r)->spread);                              \
+            wb_rerun(                                                                              \
+                (ctx),                                                                             \
+                "inconclusive: speedup %.2fx against a limit of %.2fx, but the timings "           \
+                "spread %.0f %% (a busy or throttling GPU); grade again when the GPU is idle "     \
+                "(nvidia-smi shows what else runs on it)",                                         \
+                (r)->ratio, (double)(limit), 100 * (r)->spread);                                   \
     } while (0)
 /* Folder for files a test writes for the student (timelines, tables):
  * build/report/<set>/<lab>/, created before the run. */

@@ -1000,8 +1000,8 @@ static void sweep_write(wb_ctx *ctx, const sweep_row *rows, int n, double base_m
     double worst = 0;
     for (int i = 0; i < n; i++)
         worst = rows[i].ms > worst ? rows[i].ms : worst;
-    fprintf(f, "Occupancy and time of the chase on %s (cc %d.%d), %d chains x %d hops\n",
-            gpu->name, gpu->cc_major, gpu->cc_minor, perf_chains(gpu), CHAIN_HOPS);
+    fprintf(f, "Occupancy and time of the chase on %s (cc %d.%d), %d chains x %d hops\n", gpu->name,
+            gpu->cc_major, gpu->cc_minor, perf_chains(gpu), CHAIN_HOPS);
     fprintf(f, "%-9s %-13s %5s %4s %5s %6s  %-28s %-34s %s\n", "series", "kernel", "block", "regs",
             "local", "blk/SM", "occupancy", "time (ms)", "speedup");
     for (int i = 0; i < n; i++) {

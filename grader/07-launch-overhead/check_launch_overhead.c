@@ -505,8 +505,8 @@ static void test_sweep(wb_ctx *ctx) {
     check_wait_floor(ctx, &t, mhz);
     check_sweep_points(ctx, &t);
     wb_measured(ctx, "%d points from 0 to %lld cycles, all within 30 %% of the grader's%s; %s",
-                SWEEP_POINTS, sweep_cycles[SWEEP_POINTS - 1],
-                attempts > 1 ? " (re-measured)" : "", svg);
+                SWEEP_POINTS, sweep_cycles[SWEEP_POINTS - 1], attempts > 1 ? " (re-measured)" : "",
+                svg);
 }
 
 /* ------------------------------------------------ part 1: the break-even point (host) */

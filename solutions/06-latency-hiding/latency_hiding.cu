@@ -742,8 +742,9 @@ cudaError_t latency_hiding_shared_bytes_per_cycle(double *bytes_per_cycle) {
 __global__ void lh_fma_kernel(int iters, float *sink) {
     float a[FMA_CHAINS];
 #pragma unroll
-    for (int c = 0; c < FMA_CHAINS; c++)
+    for (int c = 0; c < FMA_CHAINS; c++) {
         a[c] = (float)(threadIdx.x + c) * 1e-3f;
+    }
     /* Unrolled, so the loop's counter and branch are a small share of the
      * instructions issued (rolled, they cost about a quarter of the rate). */
 #pragma unroll 16
