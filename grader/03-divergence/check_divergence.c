@@ -19,6 +19,7 @@
 #define README_ALIGN "README.md, \"Warp-aligned branching\""
 #define README_COUNT "README.md, \"Counting passes\""
 #define README_NCU "README.md, \"Branch efficiency with ncu\""
+#define README_SHORT "README.md, \"Why short branches can hide it\""
 
 /* Floats of guard space after every output the code under test writes:
  * poisoned, and checked unchanged afterwards. */
@@ -31,6 +32,9 @@ static const int sizes[] = {1,  2,   3,    31,   32,    33,     63,    64,
 #define N_SIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
 int dv_baseline_run(const float *d_in, float *d_out, int n, void *stream);
+int dv_sweep_count(void);
+int dv_sweep_fma(int k);
+int dv_sweep_run(int k, int uniform, const float *d_in, float *d_out, int n, void *stream);
 
 /* ------------------------------------------------------------- buffers */
 
@@ -597,6 +601,63 @@ static void test_q_gt2(wb_ctx *ctx) {
 #define QUESTION(id, pts, fn)                                                                      \
     { id, WB_QUESTION, pts, 0, 0, 20, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
 
+/* ------------------------------------------------ the branch-length sweep */
+
+#define SWEEP_N (1 << 22)
+
+typedef struct sweep_args {
+    int k, uniform;
+    const float *in;
+    float *out;
+} sweep_args;
+
+static int run_sweep(void *p, void *stream) {
+    sweep_args *a = (sweep_args *)p;
+    return dv_sweep_run(a->k, a->uniform, a->in, a->out, SWEEP_N, stream);
+}
+
+/* Informational (0 points, the grader's own kernels): the divergent and the
+ * warp-uniform layout timed for bodies of 4 to 512 multiply-adds, written to
+ * branch_length.csv for `make plots`. */
+static void test_branch_length(wb_ctx *ctx) {
+    float *d_in = NULL, *d_out = NULL;
+    wb_cuda(ctx, cudaMalloc((void **)&d_in, SWEEP_N * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMalloc((void **)&d_out, SWEEP_N * sizeof(float)), "cudaMalloc");
+    wb_cuda(ctx, cudaMemset(d_in, 0, SWEEP_N * sizeof(float)), "cudaMemset");
+    char path[4200];
+    snprintf(path, sizeof path, "%s/branch_length.csv", wb_out_dir(ctx));
+    FILE *f = fopen(path, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", path);
+    fprintf(f, "fma_per_body,divergent_ms,uniform_ms\n");
+    wb_time_opts o = wb_time_defaults();
+    o.min_trials = 5;
+    o.max_trials = 21;
+    o.max_seconds = 1.0;
+    double first = 0, last = 0;
+    int n = dv_sweep_count();
+    for (int k = 0; k < n; k++) {
+        sweep_args div = {k, 0, d_in, d_out}, uni = {k, 1, d_in, d_out};
+        wb_ratio r;
+        wb_cuda(ctx, wb_time_ratio(run_sweep, &div, run_sweep, &uni, &o, &r),
+                "timing the branch-length sweep");
+        fprintf(f, "%d,%.4f,%.4f\n", dv_sweep_fma(k), r.base_ms, r.cand_ms);
+        if (k == 0)
+            first = r.ratio;
+        last = r.ratio;
+        char m[48];
+        snprintf(m, sizeof m, "branch_speedup_%d", dv_sweep_fma(k));
+        wb_record(ctx, m, r.ratio, "x", 0, "ref");
+    }
+    fclose(f);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    wb_measured(ctx,
+                "warp-uniform over divergent layout: %.2fx with %d multiply-adds per body, "
+                "%.2fx with %d (%d lengths in %s; make plots draws them)",
+                first, dv_sweep_fma(0), last, dv_sweep_fma(n - 1), n, path);
+}
+
 static const wb_test tests[] = {
     GPU("correct.run", 15, 90, test_run, NULL, README_ALIGN),
     {"perf.run", WB_PERFORMANCE, 25, 1, 1, 120, test_perf_run, "correct.run", NULL, NULL, NULL,
@@ -612,6 +673,9 @@ static const wb_test tests[] = {
      * divergence_run launches. */
     {"ncu.branch_efficiency", WB_PERFORMANCE, 0, 1, 1, 240, test_ncu, NULL, "ncu", NULL, NULL,
      README_NCU},
+    /* Informational: the grader's own kernels, on the student's GPU. */
+    {"measure.branch_length", WB_PERFORMANCE, 0, 1, 0, 120, test_branch_length, NULL, NULL, NULL,
+     NULL, README_SHORT},
     QUESTION("question.warps_76x62", 2, test_q_warps_76x62),
     QUESTION("question.divergent_76x62", 3, test_q_div_76x62),
     QUESTION("question.divergent_62x76", 3, test_q_div_62x76),
