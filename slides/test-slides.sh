@@ -36,6 +36,22 @@ for deck in $decks; do
 done
 [ $bad = 0 ] && pass slides.images "$nref references in $(echo $decks | wc -w) decks, all present"
 
+# 1b. every plot reads a file its lab's grader writes (the name appears in
+# the grader's sources), so a renamed output cannot leave a plot on its sample
+bad=0 nplot=0
+for gp in slides/plots/[0-9][0-9]-*.gp; do
+    [ -e "$gp" ] || continue
+    nplot=$((nplot + 1))
+    csv=$(sed -n 's/^# csv: *\([^ ]*\).*/\1/p' "$gp" | head -n 1)
+    lab=$(echo "$csv" | sed -n 's#.*/\([0-9][0-9]-[a-z-]*\)/[^/]*$#\1#p')
+    if [ -z "$csv" ] || [ -z "$lab" ] || [ ! -d "grader/$lab" ]; then
+        fail slides.plot-inputs "$gp: its '# csv:' line names no lab's file ($csv)"; bad=1; continue
+    fi
+    grep -rqF "$(basename "$csv")" "grader/$lab" ||
+        { fail slides.plot-inputs "$gp: grader/$lab never writes $(basename "$csv")"; bad=1; }
+done
+[ $bad = 0 ] && pass slides.plot-inputs "$nplot plot scripts, each reads a file its lab's grader writes"
+
 # 2. plots from the samples
 if command -v "$GNUPLOT" >/dev/null 2>&1; then
     out=build/slides-test/plots
