@@ -1089,7 +1089,7 @@ static void question_letters(wb_ctx *ctx, const char *key, uint64_t expected, co
     wb_measured(ctx, "%s = %s", key, v);
     if (wb_answer_hash(wb_salt(ctx), key, canon) != expected)
         wb_fail(ctx,
-                "%s = %s is not the expected set of letters; asked: %s (README, \"Questions\")",
+                "%s = %s is not the expected set of letters; asked: %s (README.md, \"Questions\")",
                 key, v, what);
 }
 
