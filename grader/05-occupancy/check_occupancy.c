@@ -34,8 +34,9 @@
  * H100 (2026-11-22, CUDA 13.0): the reference (256 threads, 32 registers,
  * 100 %) 3.21-3.22x, 75 % occupancy 2.40-2.48x, 62.5 % 2.18x, 50 % 1.9x,
  * the stub 1.0x (the H200: 3.32x, 2.46-2.50x, 2.19x, 1.89-1.92x, 1.00x).
- * 2.05x sits in the widest gap between occupancy levels: above 62.5 % a
- * build passes by 6 % or more, at 50 % or below it fails by 6 % or more,
+ * 2.05x sits in the gap between 50 % and 62.5 %, the widest above half
+ * occupancy: at 62.5 % or more a build passes by 6 % or more, at 50 % or
+ * less it fails by 6 % or more,
  * so no plausible configuration sits on the limit. The reference clears it
  * by 57 %, the stub misses it by 51 %. */
 #define CLIFF_LIMIT 2.05

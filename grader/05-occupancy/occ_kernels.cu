@@ -91,8 +91,9 @@ extern "C" int occ_fill_next(unsigned *d_next, unsigned lines, void *stream) {
  * spends registers on issuing loads early, and 512-thread blocks. */
 __global__ void __launch_bounds__(512, 1) occ_baseline_chase_kernel(CHASE_PARAMS){CHASE_BODY}
 
-/* The sweep: no bounds (ptxas's own choice), then hard register caps, the
- * last of which makes ptxas spill. __maxnreg__ came with CUDA 12.4; before
+/* The sweep: no bounds (ptxas's own choice), then hard register caps down
+ * to ptxas's floor of 24 (no spill there with CUDA 13.0 on sm_90: the chase
+ * needs fewer registers than that). __maxnreg__ came with CUDA 12.4; before
  * it, four launch bounds stand in (256 threads, 1 .. 4 blocks per SM, which
  * every capability of the lab can hold). */
 __global__ void occ_sweep_default_kernel(CHASE_PARAMS) {
