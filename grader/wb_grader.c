@@ -5,6 +5,7 @@
 #include "wb_answers.h"
 #include "wb_report.h"
 #include "wb_rng.h"
+#include "wb_timing.h"
 
 #include <cuda_runtime_api.h>
 
@@ -155,21 +156,38 @@ void wb_fail(wb_ctx *ctx, const char *fmt, ...) {
     _exit(1); /* not reached */
 }
 
+/* Ends a completed test with a verdict other than PASS: its record gets
+ * `key` (skip, rerun) with the reason; under --run-body the word is printed. */
+static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const char *buf)
+    __attribute__((noreturn));
+static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const char *buf) {
+    if (G.run_body_mode) {
+        fprintf(stderr, "%s %s: %s\n", word, ctx->t->id, buf);
+        fflush(NULL);
+        _exit(WB_DONE_STATUS);
+    }
+    record_put(ctx, key, buf);
+    record_put(ctx, "done", "1");
+    fflush(NULL);
+    _exit(WB_DONE_STATUS);
+}
+
 void wb_rerun(wb_ctx *ctx, const char *fmt, ...) {
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (G.run_body_mode) {
-        fprintf(stderr, "RERUN %s: %s\n", ctx->t->id, buf);
-        fflush(NULL);
-        _exit(WB_DONE_STATUS);
-    }
-    record_put(ctx, "rerun", buf);
-    record_put(ctx, "done", "1");
-    fflush(NULL);
-    _exit(WB_DONE_STATUS);
+    end_test_as(ctx, "rerun", "RERUN", buf);
+}
+
+void wb_rerun_if_inconclusive(wb_ctx *ctx, const wb_ratio *r, double limit) {
+    if (r->inconclusive)
+        wb_rerun(ctx,
+                 "inconclusive: speedup %.2fx against a limit of %.2fx, but the timings spread "
+                 "%.0f %% (a busy or throttling GPU); grade again when the GPU is idle "
+                 "(nvidia-smi shows what else runs on it)",
+                 r->ratio, limit, 100 * r->spread);
 }
 
 void wb_skip(wb_ctx *ctx, const char *fmt, ...) {
@@ -180,15 +198,7 @@ void wb_skip(wb_ctx *ctx, const char *fmt, ...) {
     va_end(ap);
     if (ctx->t->points > 0)
         wb_fail(ctx, "%s", buf);
-    if (G.run_body_mode) {
-        fprintf(stderr, "SKIP %s: %s\n", ctx->t->id, buf);
-        fflush(NULL);
-        _exit(WB_DONE_STATUS);
-    }
-    record_put(ctx, "skip", buf);
-    record_put(ctx, "done", "1");
-    fflush(NULL);
-    _exit(WB_DONE_STATUS);
+    end_test_as(ctx, "skip", "SKIP", buf);
 }
 
 const char *wb_out_dir(wb_ctx *ctx) {

@@ -67,18 +67,9 @@ void wb_rerun(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format
 /* Call where a speedup measured with wb_time_speedup misses its limit,
  * before failing: when r->inconclusive (short of the limit by no more than
  * the noise, with the per-pair ratios spread 10 % or more) it ends the
- * test as RERUN with the figures; otherwise it returns. `r` is a
- * const wb_ratio *; the grader kit does not include wb_timing.h itself. */
-#define wb_rerun_if_inconclusive(ctx, r, limit)                                                    \
-    do {                                                                                           \
-        if ((r)->inconclusive)                                                                     \
-            wb_rerun(                                                                              \
-                (ctx),                                                                             \
-                "inconclusive: speedup %.2fx against a limit of %.2fx, but the timings "           \
-                "spread %.0f %% (a busy or throttling GPU); grade again when the GPU is idle "     \
-                "(nvidia-smi shows what else runs on it)",                                         \
-                (r)->ratio, (double)(limit), 100 * (r)->spread);                                   \
-    } while (0)
+ * test as RERUN with the figures; otherwise it returns. */
+struct wb_ratio;
+void wb_rerun_if_inconclusive(wb_ctx *ctx, const struct wb_ratio *r, double limit);
 /* Folder for files a test writes for the student (timelines, tables):
  * build/report/<set>/<lab>/, created before the run. */
 const char *wb_out_dir(wb_ctx *ctx);
