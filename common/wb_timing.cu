@@ -4,6 +4,7 @@
 #include "wb_stats.h"
 
 #include <cuda_runtime.h>
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -56,14 +57,20 @@ static void timer_close(struct timer *t) {
     cudaStreamDestroy(t->s);
 }
 
-static int enough(const double *r, int n, const wb_time_opts *o, double t0) {
+/* limit > 0: the ratios are a speedup checked against it; stop as soon as
+ * the verdict is plain (wb_clear_of_limit), tight spread or not. */
+static int enough(const double *r, int n, const wb_time_opts *o, double t0, double limit) {
     if (n >= o->max_trials || now_s() - t0 > o->max_seconds)
         return 1;
-    return n >= o->min_trials && wb_rel_spread(r, (size_t)n) <= o->target_spread;
+    if (n < o->min_trials)
+        return 0;
+    double spread = wb_rel_spread(r, (size_t)n);
+    return spread <= o->target_spread ||
+           (limit > 0 && wb_clear_of_limit(wb_median(r, (size_t)n), spread, limit));
 }
 
-extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
-                             const wb_time_opts *o, wb_ratio *out) {
+static int time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
+                      const wb_time_opts *o, double limit, wb_ratio *out) {
     struct timer t;
     cudaError_t e = timer_open(&t);
     double *tb = (double *)calloc((size_t)o->max_trials, sizeof *tb);
@@ -78,7 +85,7 @@ extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, v
         if (e == cudaSuccess)
             e = time_once(cand, cand_arg, t.s, t.a, t.b, &dummy);
     }
-    while (e == cudaSuccess && !enough(r, n, o, t0)) {
+    while (e == cudaSuccess && !enough(r, n, o, t0, limit)) {
         /* Alternate which side goes first, so neither always follows the other. */
         if (n % 2 == 0) {
             e = time_once(base, base_arg, t.s, t.a, t.b, &tb[n]);
@@ -111,6 +118,11 @@ extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, v
     return e;
 }
 
+extern "C" int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
+                             const wb_time_opts *o, wb_ratio *out) {
+    return time_ratio(base, base_arg, cand, cand_arg, o, 0, out);
+}
+
 extern "C" int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, double *median_ms,
                            double *spread) {
     struct timer t;
@@ -122,7 +134,7 @@ extern "C" int wb_time_one(wb_work_fn f, void *arg, const wb_time_opts *o, doubl
         e = cudaErrorMemoryAllocation;
     for (int i = 0; e == cudaSuccess && i < o->warmup; i++)
         e = time_once(f, arg, t.s, t.a, t.b, &dummy);
-    while (e == cudaSuccess && !enough(v, n, o, t0)) {
+    while (e == cudaSuccess && !enough(v, n, o, t0, 0)) {
         e = time_once(f, arg, t.s, t.a, t.b, &v[n]);
         n += e == cudaSuccess;
     }
@@ -142,18 +154,23 @@ extern "C" int wb_within_noise(double ratio, double spread, double limit) {
 
 extern "C" int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
                                double limit, const wb_time_opts *o, wb_ratio *out) {
-    int e = wb_time_ratio(base, base_arg, cand, cand_arg, o, out);
+    int e = time_ratio(base, base_arg, cand, cand_arg, o, limit, out);
     wb_time_opts more = *o;
     int rounds = 0;
     while (e == 0 && rounds < 2 && wb_within_noise(out->ratio, out->spread, limit)) {
         more.min_trials *= 2;
         more.max_trials *= 2;
-        e = wb_time_ratio(base, base_arg, cand, cand_arg, &more, out);
+        e = time_ratio(base, base_arg, cand, cand_arg, &more, limit, out);
         rounds++;
     }
     out->remeasured = rounds;
     out->inconclusive = e == 0 && wb_inconclusive(out->ratio, out->spread, limit);
     return e;
+}
+
+extern "C" int wb_clear_of_limit(double ratio, double spread, double limit) {
+    double band = 4.0 * spread > 0.10 ? 4.0 * spread : 0.10;
+    return fabs(ratio - limit) > band * limit;
 }
 
 extern "C" int wb_inconclusive(double ratio, double spread, double limit) {

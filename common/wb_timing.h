@@ -39,7 +39,10 @@ wb_time_opts wb_time_defaults(void);
  * the work functions' errors are passed through. */
 int wb_time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,
                   const wb_time_opts *o, wb_ratio *out);
-/* Like wb_time_ratio, for a speedup checked against limit: when the result
+/* Like wb_time_ratio, for a speedup checked against limit. It stops adding
+ * pairs as soon as the verdict is plain (wb_clear_of_limit), even when the
+ * spread is above the target: a 9x speedup against a 4x limit needs no 200
+ * pairs to be called a pass, nor a 1.0x to be called a miss. When the result
  * falls short of the limit by no more than the noise band (see
  * wb_within_noise), it measures again, up to twice, with twice the trials,
  * and reports the last round; out->remeasured counts the extra rounds. A
@@ -50,6 +53,10 @@ int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand
  * limit, or twice the measured relative spread when that is larger. Pure
  * arithmetic; unit-tested without a GPU. */
 int wb_within_noise(double ratio, double spread, double limit);
+/* 1 when ratio is farther from limit than 10 % of the limit, or four times
+ * the measured relative spread when that is larger: no further pair can
+ * change the verdict. Pure arithmetic; unit-tested without a GPU. */
+int wb_clear_of_limit(double ratio, double spread, double limit);
 /* 1 when a ratio that still misses its limit after re-measuring cannot be
  * called a miss: within the noise band, and the per-pair ratios spread by
  * WB_BUSY_SPREAD or more (a GPU shared with other work, or throttling).

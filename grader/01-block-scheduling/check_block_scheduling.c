@@ -653,7 +653,7 @@ static void test_process(wb_ctx *ctx) {
 
 #define TAIL_ROUNDS 24
 #define TAIL_ITEM_NS 10000LL
-#define TAIL_LIMIT 1.5
+#define TAIL_LIMIT 1.45
 
 static void test_tail(wb_ctx *ctx) {
     process_fn fn;

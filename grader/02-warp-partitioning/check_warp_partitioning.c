@@ -506,7 +506,7 @@ static void test_perf_shade(wb_ctx *ctx) {
     a.out = d_out;
     a.w = PERF_W;
     a.h = PERF_H;
-    const double limit = 1.5;
+    const double limit = 1.45;
     wb_time_opts o = wb_time_defaults();
     wb_ratio r;
     wb_cuda(ctx, wb_time_speedup(run_baseline_shade, &a, run_student_shade, &a, limit, &o, &r),
