@@ -30,7 +30,10 @@ typedef struct wb_ratio {
                          (wb_inconclusive) */
 } wb_ratio;
 
-/* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. */
+/* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. Whatever
+ * the time cap, at least WB_MIN_PAIRS pairs (or max_trials, if fewer) are
+ * timed, so a ratio is never the median of nothing. */
+#define WB_MIN_PAIRS 3
 wb_time_opts wb_time_defaults(void);
 
 /* Times baseline and candidate alternately (A B A B ...) on one stream with

@@ -53,6 +53,8 @@ static struct {
     int gpu_ok;
     wb_gpu gpu;
     char gpu_why[256]; /* how the device was chosen, or why none is usable */
+    int others;        /* other processes on a GPU when grading began (nvidia-smi) */
+    char other[256];   /* the first of them: "pid, name" */
     uint64_t seed;
     char tmpdir[PATH_MAX + 16];
     char report_dir[PATH_MAX];
@@ -179,6 +181,21 @@ void wb_rerun(wb_ctx *ctx, const char *fmt, ...) {
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     end_test_as(ctx, "rerun", "RERUN", buf);
+}
+
+int wb_gpu_others(const char **first) {
+    if (first)
+        *first = G.other;
+    return G.others;
+}
+
+void wb_rerun_if_shared(wb_ctx *ctx, const char *what) {
+    if (G.others > 0)
+        wb_rerun(ctx,
+                 "inconclusive: %s, but %d other process(es) use a GPU (%s...) and take turns "
+                 "with this one, so the two measurements saw different shares of it; grade "
+                 "again when the GPU is idle (nvidia-smi shows what runs on it)",
+                 what, G.others, G.other);
 }
 
 void wb_rerun_if_inconclusive(wb_ctx *ctx, const wb_ratio *r, double limit) {
@@ -705,7 +722,8 @@ static void probe_gpu(void) {
     snprintf(G.gpu_why, sizeof G.gpu_why, "%s", msg.why);
 }
 
-/* Warns when other processes hold the GPU: their load skews timings. */
+/* Warns when other processes hold the GPU: their load skews timings. The
+ * forked tests inherit the count (wb_gpu_others). */
 static void warn_other_processes(void) {
     FILE *p = popen("nvidia-smi --query-compute-apps=pid,process_name --format=csv,noheader "
                     "2>/dev/null",
@@ -720,6 +738,8 @@ static void warn_other_processes(void) {
             snprintf(first, sizeof first, "%s", line);
     pclose(p);
     first[strcspn(first, "\n")] = '\0';
+    G.others = n;
+    snprintf(G.other, sizeof G.other, "%s", first);
     if (n > 0)
         printf("  warning: %d other process(es) use a GPU (%s...): timings may be noisy; limits "
                "are ratios, but rerun if a performance test fails narrowly\n",

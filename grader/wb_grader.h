@@ -61,8 +61,9 @@ void wb_fail(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(
  * ungraded ones. Never returns. */
 void wb_skip(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 /* Ends a timed test as RERUN: no points, with the reason and "grade again
- * on an idle GPU". Only for a measurement too noisy to call either way;
- * the grader never turns a clear miss into RERUN. Never returns. */
+ * on an idle GPU". Only for a measurement that cannot be called: too noisy
+ * either way, or taken while other processes ran on the GPU. A clear miss
+ * on an idle GPU is never turned into RERUN. Never returns. */
 void wb_rerun(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 /* Call where a speedup measured with wb_time_speedup misses its limit,
  * before failing: when r->inconclusive (short of the limit by no more than
@@ -70,6 +71,17 @@ void wb_rerun(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format
  * test as RERUN with the figures; otherwise it returns. */
 struct wb_ratio;
 void wb_rerun_if_inconclusive(wb_ctx *ctx, const struct wb_ratio *r, double limit);
+/* How many other processes used a GPU when grading began (nvidia-smi's
+ * compute processes; 0 when it lists none or is missing); *first, when
+ * first is not NULL, gets the first as "pid, name". */
+int wb_gpu_others(const char **first);
+/* Call where a measurement of the student's is about to fail only for
+ * disagreeing with the grader's own measurement of the same quantity, taken
+ * at another moment (a bandwidth, a throughput, a launch cost): when other
+ * processes use the GPU, it ends the test as RERUN instead, saying what
+ * disagreed (what); otherwise it returns. Never for a result that is wrong
+ * whatever the load (a wrong value, a missing launch). */
+void wb_rerun_if_shared(wb_ctx *ctx, const char *what);
 /* Folder for files a test writes for the student (timelines, tables):
  * build/report/<set>/<lab>/, created before the run. */
 const char *wb_out_dir(wb_ctx *ctx);

@@ -258,12 +258,12 @@ START_TEST(test_within_noise) {
     ck_assert_int_eq(wb_within_noise(1.50, 0.01, 1.5), 0); /* at the limit: passes */
     ck_assert_int_eq(wb_within_noise(1.00, 0.02, 1.5), 0); /* the stub: never re-measured */
     /* Timing stops early only when no pair could change the verdict. */
-    ck_assert_int_eq(wb_clear_of_limit(9.4, 0.05, 4.0), 1);  /* 135 % over, 20 % band */
-    ck_assert_int_eq(wb_clear_of_limit(1.0, 0.02, 4.0), 1);  /* the stub: 75 % short */
+    ck_assert_int_eq(wb_clear_of_limit(9.4, 0.05, 4.0), 1);   /* 135 % over, 20 % band */
+    ck_assert_int_eq(wb_clear_of_limit(1.0, 0.02, 4.0), 1);   /* the stub: 75 % short */
     ck_assert_int_eq(wb_clear_of_limit(1.55, 0.02, 1.45), 0); /* 7 % over: keep timing */
-    ck_assert_int_eq(wb_clear_of_limit(1.7, 0.02, 1.45), 1); /* 17 % over, 10 % band */
-    ck_assert_int_eq(wb_clear_of_limit(1.7, 0.05, 1.45), 0); /* noisy: 20 % band */
-    ck_assert_int_eq(wb_clear_of_limit(1.4, 0.01, 1.45), 0); /* near miss: keep timing */
+    ck_assert_int_eq(wb_clear_of_limit(1.7, 0.02, 1.45), 1);  /* 17 % over, 10 % band */
+    ck_assert_int_eq(wb_clear_of_limit(1.7, 0.05, 1.45), 0);  /* noisy: 20 % band */
+    ck_assert_int_eq(wb_clear_of_limit(1.4, 0.01, 1.45), 0);  /* near miss: keep timing */
     /* Inconclusive only when short, within the noise, and the spread is large. */
     ck_assert_int_eq(wb_inconclusive(1.40, 0.12, 1.5), 1); /* busy GPU, near miss */
     ck_assert_int_eq(wb_inconclusive(1.40, 0.02, 1.5), 0); /* quiet GPU: a real miss */

@@ -536,7 +536,7 @@ static void test_perf_shade(wb_ctx *ctx) {
         ctx, "speedup %.2fx over 33x1 blocks (%.3f ms vs %.3f ms, %d pairs%s), need >= %.2fx",
         r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "", limit);
     wb_rerun_if_inconclusive(ctx, &r, limit);
-    if (r.ratio < limit)
+    if (!(r.ratio >= limit))
         wb_fail(ctx, "too many idle lanes: a 33-wide block pays two warps for 33 pixels; pick a "
                      "block whose width is a multiple of 32");
     cudaFree((void *)a.in);

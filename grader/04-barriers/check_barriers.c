@@ -420,7 +420,7 @@ static void test_perf(wb_ctx *ctx) {
                 "%.0f GB/s read = %.2f of the copy bandwidth (%.0f GB/s), need >= %.2f; "
                 "%.2fx the barrier-per-step baseline (%.3f vs %.3f ms)",
                 gbps, share, copy.value, PERF_LIMIT, r.ratio, r.cand_ms, r.base_ms);
-    if (share < PERF_LIMIT)
+    if (!(share >= PERF_LIMIT))
         wb_fail(ctx,
                 "the sum reads %.2f of the copy bandwidth, need >= %.2f: the block spends its "
                 "time in barriers; finish the last 64 values inside one warp (%s)",

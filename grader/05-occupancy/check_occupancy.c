@@ -909,7 +909,7 @@ static void test_perf_cliff(wb_ctx *ctx) {
                 r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "",
                 100 * yours.occupancy, 100 * base.occupancy, CLIFF_LIMIT);
     wb_rerun_if_inconclusive(ctx, &r, CLIFF_LIMIT);
-    if (r.ratio < CLIFF_LIMIT)
+    if (!(r.ratio >= CLIFF_LIMIT))
         wb_fail(ctx,
                 "the chase is latency-bound: its speed follows the warps each SM keeps in "
                 "flight; at %d registers and %d-thread blocks you keep %.0f%% of the warp slots "

@@ -119,6 +119,38 @@ static int within_tol(double got, double want) {
     return want > 0 && fabs(got / want - 1.0) <= LO_TOL;
 }
 
+/* Another process's kernels on the same GPU make every synchronised launch
+ * wait for that process's time slice: milliseconds instead of microseconds.
+ * Launch costs mean nothing then, and measuring them would take minutes, so
+ * the timed tests first look at 3 x 50 of the grader's own synchronised
+ * empty launches and end as RERUN when their median is above this. Idle
+ * H100 and H200: 10-11 us. */
+#define LO_BUSY_SYNC_US 100.0
+
+static void require_quiet_gpu(wb_ctx *ctx) {
+    double us[3];
+    for (int i = 0; i < 3; i++)
+        wb_cuda(ctx, lo_empty_sync_us(50, &us[i]), "the grader's synchronised launches");
+    double m = wb_median(us, 3);
+    if (m > LO_BUSY_SYNC_US)
+        wb_rerun(ctx,
+                 "inconclusive: an empty launch and its cudaDeviceSynchronize() took %.0f us "
+                 "(an idle GPU: about 5 to 30 us): another process is running kernels on this "
+                 "GPU, and launch costs cannot be measured while it does; grade again when the "
+                 "GPU is idle (nvidia-smi shows what runs on it)",
+                 m);
+}
+
+/* A launch cost of the student's off from the grader's, on a shared GPU. */
+static void rerun_if_shared_off(wb_ctx *ctx, const char *what, double s, double g) {
+    if (within_tol(s, g))
+        return;
+    char m[200];
+    snprintf(m, sizeof m, "%s: yours %.2f us per launch, the grader's %.2f us (need within 30 %%)",
+             what, s, g);
+    wb_rerun_if_shared(ctx, m);
+}
+
 /* ------------------------------------------------ part 1: empty launches */
 
 /* Both invalid calls must be refused before anything is measured. */
@@ -182,6 +214,7 @@ static void test_empty_async(wb_ctx *ctx) {
     measure_fn f;
     WB_BIND(ctx, f, launch_overhead_empty_async);
     check_measure_invalid(ctx, f, "launch_overhead_empty_async");
+    require_quiet_gpu(ctx);
     double s, g;
     measure_pair(ctx, f, "launch_overhead_empty_async", LO_ASYNC_LAUNCHES, grader_async, &s, &g);
     wb_record(ctx, "empty_async_us", s, "us", g, "in");
@@ -189,6 +222,7 @@ static void test_empty_async(wb_ctx *ctx) {
     wb_measured(ctx,
                 "%.2f us per launch, the grader %.2f us (ratio %.2f, need %.2f-%.2f; median of %d)",
                 s, g, s / g, 1 - LO_TOL, 1 + LO_TOL, LO_REPS);
+    rerun_if_shared_off(ctx, "asynchronous empty launches", s, g);
     if (s > g * (1 + LO_TOL))
         wb_fail(ctx,
                 "%.2f us per asynchronous empty launch, the grader measured %.2f us (need within "
@@ -207,6 +241,7 @@ static void test_empty_sync(wb_ctx *ctx) {
     measure_fn f;
     WB_BIND(ctx, f, launch_overhead_empty_sync);
     check_measure_invalid(ctx, f, "launch_overhead_empty_sync");
+    require_quiet_gpu(ctx);
     double s, g;
     measure_pair(ctx, f, "launch_overhead_empty_sync", LO_SYNC_LAUNCHES, grader_sync, &s, &g);
     wb_record(ctx, "empty_sync_us", s, "us", g, "in");
@@ -214,6 +249,7 @@ static void test_empty_sync(wb_ctx *ctx) {
     wb_measured(ctx,
                 "%.2f us per launch, the grader %.2f us (ratio %.2f, need %.2f-%.2f; median of %d)",
                 s, g, s / g, 1 - LO_TOL, 1 + LO_TOL, LO_REPS);
+    rerun_if_shared_off(ctx, "synchronised empty launches", s, g);
     if (s > g * (1 + LO_TOL))
         wb_fail(ctx,
                 "%.2f us per synchronised empty launch, the grader measured %.2f us (need within "
@@ -453,19 +489,27 @@ static int sweep_misses(const sweep_table *t) {
 
 static void check_sweep_points(wb_ctx *ctx, const sweep_table *t) {
     for (int i = 0; i < SWEEP_POINTS; i++)
-        if (!within_tol(t->s_async[i], t->g_async[i]) || !within_tol(t->s_sync[i], t->g_sync[i]))
+        if (!within_tol(t->s_async[i], t->g_async[i]) || !within_tol(t->s_sync[i], t->g_sync[i])) {
+            char m[200];
+            snprintf(m, sizeof m,
+                     "at %lld cycles yours %.2f and %.2f us, the grader's %.2f and "
+                     "%.2f us (need within 30 %%)",
+                     sweep_cycles[i], t->s_async[i], t->s_sync[i], t->g_async[i], t->g_sync[i]);
+            wb_rerun_if_shared(ctx, m);
             wb_fail(ctx,
                     "at %lld cycles: yours %.2f us asynchronous and %.2f us synchronised per "
                     "launch, the grader's %.2f and %.2f us (each within 30 %%, medians of %d); "
                     "table and plot in launch_sweep.csv and .svg (%s)",
                     sweep_cycles[i], t->s_async[i], t->s_sync[i], t->g_async[i], t->g_sync[i],
                     LO_SWEEP_REPS, README_WAIT);
+        }
 }
 
 static void test_sweep(wb_ctx *ctx) {
     sweep_fn f;
     WB_BIND(ctx, f, launch_overhead_sweep);
     check_sweep_invalid(ctx, f);
+    require_quiet_gpu(ctx);
     sweep_table t;
     memset(&t, 0, sizeof t);
     run_sweeps(ctx, f, &t);
@@ -814,6 +858,7 @@ static void test_perf_chain(wb_ctx *ctx) {
     wb_rng_seed(&g, wb_seed(ctx));
     bufs_open(ctx, &b, PERF_N);
     bufs_fill(ctx, &b, &g);
+    require_quiet_gpu(ctx);
     wb_time_opts o = wb_time_defaults();
     wb_ratio r;
     wb_cuda(ctx, wb_time_speedup(run_baseline, &a, run_student, &a, PERF_LIMIT, &o, &r),
@@ -832,7 +877,7 @@ static void test_perf_chain(wb_ctx *ctx) {
                 r.ratio, per_step, per_step_base, PERF_STEPS, r.trials,
                 r.remeasured ? ", re-measured" : "", PERF_LIMIT);
     wb_rerun_if_inconclusive(ctx, &r, PERF_LIMIT);
-    if (r.ratio < PERF_LIMIT)
+    if (!(r.ratio >= PERF_LIMIT))
         wb_fail(ctx,
                 "%.2f us per step against the naive chain's %.2f: speedup %.2fx, need >= %.2fx; "
                 "each step still pays for its own launch (and perhaps a wait): launch all %d "
@@ -851,6 +896,7 @@ static void test_q_my_break_even(wb_ctx *ctx) {
     wb_measured(ctx, "my_break_even_cycles = %s", v);
     if (wb_answer_number(v, &got) != 0)
         wb_fail(ctx, "my_break_even_cycles = %s is not a number (README.md, \"Questions\")", v);
+    require_quiet_gpu(ctx);
     point runs[LO_SWEEP_REPS][SWEEP_POINTS], p[SWEEP_POINTS];
     double e[LO_SWEEP_REPS];
     for (int r = 0; r < LO_SWEEP_REPS; r++) {
@@ -875,6 +921,14 @@ static void test_q_my_break_even(wb_ctx *ctx) {
                 "the GPU or the CPU?",
                 2 * empty, sweep_cycles[SWEEP_POINTS - 1]);
     wb_measured(ctx, "my_break_even_cycles = %s; the grader measured %.0f cycles", v, want);
+    if (!(got >= want / LO_Q_FACTOR && got <= want * LO_Q_FACTOR)) {
+        char m[160];
+        snprintf(m, sizeof m,
+                 "my_break_even_cycles = %s, the grader measured %.0f cycles (need "
+                 "within a factor %.2f)",
+                 v, want, LO_Q_FACTOR);
+        wb_rerun_if_shared(ctx, m);
+    }
     if (!(got >= want / LO_Q_FACTOR && got <= want * LO_Q_FACTOR))
         wb_fail(ctx,
                 "my_break_even_cycles = %s, the grader measured %.0f cycles just now (empty "

@@ -652,7 +652,7 @@ static void test_perf_best(wb_ctx *ctx) {
                 r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "",
                 PERF_LIMIT);
     wb_rerun_if_inconclusive(ctx, &r, PERF_LIMIT);
-    if (r.ratio < PERF_LIMIT)
+    if (!(r.ratio >= PERF_LIMIT))
         wb_fail(ctx,
                 "not enough loads in flight: at one block per SM the plain loop waits for every "
                 "load; prefetch far enough ahead that the work covers the latency, with copies "
