@@ -128,7 +128,7 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     awk -F, 'NR > 1 && $4 == "verdict" && $14 > 0 { printf "- %s %s %s: %d passes, %d fails\n", $1, $2, $3, $12, $13 }' "$out/bench.csv"
     rerun=$(awk -F, 'NR > 1 && $9 == "RERUN" && $5 == "verdict" { n++ } END { print n + 0 }' "$raw")
     echo
-    echo "$rerun inconclusive verdict(s) (RERUN: a near miss too noisy to call; counted as fails above)."
+    echo "$rerun inconclusive verdict(s) (RERUN: a near miss too noisy to call, or a measurement taken while another process used the GPU; counted as fails above)."
     echo
     echo "## Grading time (seconds, after building)"
     echo
