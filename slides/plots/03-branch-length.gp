@@ -1,7 +1,7 @@
 # 03-branch-length.gp - lab 03: what a warp-uniform layout gains, by the length of the branch bodies
 # SPDX-License-Identifier: MIT
 # csv: build/report/{set}/03-divergence/branch_length.csv
-# sample: slides/samples/03-branch-length.csv NVIDIA H100 80GB HBM3, the figures in labs/03-divergence/README.md, 2026-11-22, CUDA 13.0
+# sample: slides/samples/03-branch-length.csv measure.branch_length of the reference on an NVIDIA H100 80GB HBM3, 2026-11-22, CUDA 13.0
 #
 # Input: fma_per_body,divergent_ms,uniform_ms; one row per body length (the
 # multiply-adds in each of the two branch bodies), with the divergent and the
