@@ -57,18 +57,22 @@ static void timer_close(struct timer *t) {
     cudaStreamDestroy(t->s);
 }
 
-/* limit > 0: the ratios are a speedup checked against it; stop as soon as
- * the verdict is plain (wb_clear_of_limit), tight spread or not. */
-static int enough(const double *r, int n, const wb_time_opts *o, double t0, double limit) {
+extern "C" int wb_enough_trials(const double *r, int n, const wb_time_opts *o, double elapsed_s,
+                                double limit) {
     /* Never a median of nothing: a few pairs even past the time cap (a GPU
      * so busy that one pair takes seconds is caught by the test's timeout). */
-    if (n >= o->max_trials || (n >= WB_MIN_PAIRS && now_s() - t0 > o->max_seconds))
+    int least = o->max_trials < WB_MIN_PAIRS ? o->max_trials : WB_MIN_PAIRS;
+    if (n >= o->max_trials || (n >= least && elapsed_s > o->max_seconds))
         return 1;
     if (n < o->min_trials)
         return 0;
     double spread = wb_rel_spread(r, (size_t)n);
     return spread <= o->target_spread ||
            (limit > 0 && wb_clear_of_limit(wb_median(r, (size_t)n), spread, limit));
+}
+
+static int enough(const double *r, int n, const wb_time_opts *o, double t0, double limit) {
+    return wb_enough_trials(r, n, o, now_s() - t0, limit);
 }
 
 static int time_ratio(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand_arg,

@@ -56,6 +56,13 @@ int wb_time_speedup(wb_work_fn base, void *base_arg, wb_work_fn cand, void *cand
  * limit, or twice the measured relative spread when that is larger. Pure
  * arithmetic; unit-tested without a GPU. */
 int wb_within_noise(double ratio, double spread, double limit);
+/* The rule that ends timing, given the n values (per-pair ratios, or
+ * single times) so far and the seconds spent: 1 at max_trials; 1 past
+ * max_seconds once at least WB_MIN_PAIRS (or max_trials, if fewer) were
+ * timed; else, from min_trials on, 1 once the spread is within the target
+ * or, for a speedup checked against limit (limit > 0), once the median is
+ * clear of it (wb_clear_of_limit). Pure; unit-tested without a GPU. */
+int wb_enough_trials(const double *r, int n, const wb_time_opts *o, double elapsed_s, double limit);
 /* 1 when ratio is farther from limit than 10 % of the limit, or four times
  * the measured relative spread when that is larger: no further pair can
  * change the verdict. Pure arithmetic; unit-tested without a GPU. */

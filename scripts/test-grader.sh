@@ -26,6 +26,17 @@ expect self.ungated PASS 5 ""
 expect self.outdir PASS 1 ""
 expect self.noisy_miss RERUN 0 "grade again when the GPU is idle"
 expect self.clear_miss FAIL 0 "speedup 1.40x"
+expect self.nan_ratio FAIL 0 "speedup nanx"
+if grep -q "other process(es) use a GPU" "$out.log"; then
+    expect self.disagree RERUN 0 "figure off, but"
+else
+    expect self.disagree FAIL 0 "figure off, on a GPU that 0 other"
+fi
+# Every limit is checked in the form that fails a ratio that is not a number:
+# "if (!(x >= LIMIT)) fail", never "if (x < LIMIT) fail".
+if bad=$(grep -nE 'if \((r|q)\.ratio < |if \([a-z_]+ < [A-Z_]*LIMIT\)' grader/*/*.c); then
+    echo "FAIL  grader rule: a limit compared so that NaN passes: $bad"; status=1
+fi
 grep -q "points inconclusive" "$out.log" || {
     echo "FAIL  grader rule: the summary does not say which points were inconclusive"; status=1; }
 expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
@@ -36,5 +47,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, a figure off the grader's fails on an idle GPU"
 exit $status

@@ -264,6 +264,22 @@ START_TEST(test_within_noise) {
     ck_assert_int_eq(wb_clear_of_limit(1.7, 0.02, 1.45), 1);  /* 17 % over, 10 % band */
     ck_assert_int_eq(wb_clear_of_limit(1.7, 0.05, 1.45), 0);  /* noisy: 20 % band */
     ck_assert_int_eq(wb_clear_of_limit(1.4, 0.01, 1.45), 0);  /* near miss: keep timing */
+    /* When timing stops: never with nothing timed, whatever the clock says. */
+    wb_time_opts o = wb_time_defaults();
+    double r[20];
+    for (int i = 0; i < 20; i++)
+        r[i] = i % 2 ? 9.0 : 10.0; /* spread 10 %: above the 3 % target */
+    ck_assert_int_eq(wb_enough_trials(r, 0, &o, 1e6, 4.0), 0); /* past the cap, 0 pairs */
+    ck_assert_int_eq(wb_enough_trials(r, 2, &o, 1e6, 4.0), 0);
+    ck_assert_int_eq(wb_enough_trials(r, WB_MIN_PAIRS, &o, 1e6, 4.0), 1);
+    ck_assert_int_eq(wb_enough_trials(r, 14, &o, 0.1, 4.0), 0);  /* below min_trials */
+    ck_assert_int_eq(wb_enough_trials(r, 15, &o, 0.1, 4.0), 1);  /* 9.5x: clear of 4x */
+    ck_assert_int_eq(wb_enough_trials(r, 15, &o, 0.1, 9.3), 0);  /* near 9.3x: go on */
+    ck_assert_int_eq(wb_enough_trials(r, 15, &o, 0.1, 0), 0);    /* no limit: spread rules */
+    ck_assert_int_eq(wb_enough_trials(r, 15, &o, 11.0, 9.3), 1); /* past the 10 s cap */
+    ck_assert_int_eq(wb_enough_trials(r, o.max_trials, &o, 0.1, 9.3), 1);
+    o.max_trials = 1;
+    ck_assert_int_eq(wb_enough_trials(r, 1, &o, 0.1, 9.3), 1);
     /* Inconclusive only when short, within the noise, and the spread is large. */
     ck_assert_int_eq(wb_inconclusive(1.40, 0.12, 1.5), 1); /* busy GPU, near miss */
     ck_assert_int_eq(wb_inconclusive(1.40, 0.02, 1.5), 0); /* quiet GPU: a real miss */

@@ -3,6 +3,7 @@
 #include "wb_grader.h"
 #include "wb_timing.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -28,19 +29,29 @@ static void exit_done_after_fail_body(wb_ctx *ctx) {
 }
 /* A speedup short of its limit by less than the noise of a busy GPU: RERUN,
  * no points. The same shortfall measured with a small spread: FAIL. */
-static void timed_miss(wb_ctx *ctx, double spread) {
+static void timed_miss(wb_ctx *ctx, double ratio, double spread) {
     wb_ratio r = {0};
-    r.ratio = 1.40;
+    r.ratio = ratio;
     r.spread = spread;
     r.inconclusive = wb_inconclusive(r.ratio, r.spread, 1.5);
     wb_rerun_if_inconclusive(ctx, &r, 1.5);
-    wb_fail(ctx, "speedup %.2fx, need >= 1.50x", r.ratio);
+    if (!(r.ratio >= 1.5)) /* the graders' form: a ratio that is not a number fails */
+        wb_fail(ctx, "speedup %.2fx, need >= 1.50x", r.ratio);
 }
 static void noisy_miss_body(wb_ctx *ctx) {
-    timed_miss(ctx, 0.15);
+    timed_miss(ctx, 1.40, 0.15);
 }
 static void clear_miss_body(wb_ctx *ctx) {
-    timed_miss(ctx, 0.01);
+    timed_miss(ctx, 1.40, 0.01);
+}
+static void nan_ratio_body(wb_ctx *ctx) {
+    timed_miss(ctx, NAN, NAN);
+}
+/* A figure off the grader's: FAIL on an idle GPU (nvidia-smi lists no
+ * other process, or is missing), RERUN on a shared one. */
+static void disagree_body(wb_ctx *ctx) {
+    wb_rerun_if_shared(ctx, "figure off");
+    wb_fail(ctx, "figure off, on a GPU that %d other process(es) use", wb_gpu_others(NULL));
 }
 static void outdir_body(wb_ctx *ctx) {
     if (access(wb_out_dir(ctx), W_OK) != 0)
@@ -76,6 +87,8 @@ static const wb_test tests[] = {
     T("self.outdir", WB_CORRECTNESS, 1, outdir_body, NULL),
     T("self.noisy_miss", WB_PERFORMANCE, 6, noisy_miss_body, NULL),
     T("self.clear_miss", WB_PERFORMANCE, 6, clear_miss_body, NULL),
+    T("self.nan_ratio", WB_PERFORMANCE, 6, nan_ratio_body, NULL),
+    T("self.disagree", WB_CORRECTNESS, 2, disagree_body, NULL),
     T("self.fork", WB_CORRECTNESS, 1, fork_body, NULL),
     {"self.gpu", WB_CORRECTNESS, 1, 1, 0, 10, pass_body, NULL, NULL, NULL, NULL, NULL},
 };
