@@ -706,8 +706,8 @@ static void test_tail(wb_ctx *ctx) {
 /* ------------------------------------------------------------- questions */
 
 static void test_q_waves_1000(wb_ctx *ctx) {
-    wb_question_hash(ctx, "waves_1000_108_4", 0x4651ea80dde8ad7bULL,
-                     "waves for 1000 blocks on 108 SMs holding 4 blocks each");
+    wb_question_hash(ctx, "waves_1000_108_3", 0x3d3bb480d8a4522fULL,
+                     "waves for 1000 blocks on 108 SMs holding 3 blocks each");
 }
 
 static void test_q_waves_4500(wb_ctx *ctx) {
@@ -716,13 +716,13 @@ static void test_q_waves_4500(wb_ctx *ctx) {
 }
 
 static void test_q_last_wave(wb_ctx *ctx) {
-    wb_question_hash(ctx, "last_wave_blocks_1000_108_4", 0x5d25db8be55517adULL,
-                     "blocks in the last wave of 1000 blocks on 108 SMs x 4");
+    wb_question_hash(ctx, "last_wave_blocks_1000_108_3", 0xb6020a79ad1a76e0ULL,
+                     "blocks in the last wave of 1000 blocks on 108 SMs x 3");
 }
 
 static void test_q_chain(wb_ctx *ctx) {
-    wb_question_hash(ctx, "chain_max_grid_108_4", 0x667f10b56997dfb4ULL,
-                     "largest grid for which the block-chain kernel surely finishes, 108 SMs x 4");
+    wb_question_hash(ctx, "chain_max_grid_108_3", 0x684c659a8523e1cbULL,
+                     "largest grid for which the block-chain kernel surely finishes, 108 SMs x 3");
 }
 
 static void test_q_small_gpu(wb_ctx *ctx) {
@@ -731,8 +731,8 @@ static void test_q_small_gpu(wb_ctx *ctx) {
 }
 
 static void test_q_full_wave(wb_ctx *ctx) {
-    wb_question_hash(ctx, "full_wave_grid_132_256", 0x134c983ca4fc0366ULL,
-                     "grid of one full wave of 256-thread blocks on 132 SMs");
+    wb_question_hash(ctx, "full_wave_grid_132_384", 0xf50c590f6c730d90ULL,
+                     "grid of one full wave of 384-thread blocks on 132 SMs");
 }
 
 /* ----------------------------------------------------------- the suite */

@@ -18,7 +18,7 @@
 #define README_WARPS "README.md, \"Cutting into warps\""
 #define README_PARTIAL "README.md, \"Partial warps\""
 #define README_GPU "README.md, \"Recording on the GPU\""
-#define Q40 "the 40x2x1 block of README \"Questions\""
+#define Q36 "the 36x3x1 block of README \"Questions\""
 
 typedef warp_partitioning_dim dim;
 
@@ -569,14 +569,14 @@ static void question_tuple(wb_ctx *ctx, const char *key, uint64_t expected, cons
                 key, v, what);
 }
 
-static void test_q_hw_threads_40x2(wb_ctx *ctx) {
-    wb_question_hash(ctx, "hw_threads_40x2", 0x040d59c9cb07a7e8ULL,
-                     "hardware threads (lanes) the warps of " Q40 " occupy");
+static void test_q_hw_threads_36x3(wb_ctx *ctx) {
+    wb_question_hash(ctx, "hw_threads_36x3", 0xeadd314268f2152eULL,
+                     "hardware threads (lanes) the warps of " Q36 " occupy");
 }
 
-static void test_q_idle_48(wb_ctx *ctx) {
-    wb_question_hash(ctx, "idle_lanes_48", 0xea89f28bdcf1da17ULL,
-                     "idle lanes of a block of 48 threads");
+static void test_q_idle_150(wb_ctx *ctx) {
+    wb_question_hash(ctx, "idle_lanes_150", 0x1e6bbbe0118fd96fULL,
+                     "idle lanes of a block of 150 threads");
 }
 
 static void test_q_w0_last_8x8(wb_ctx *ctx) {
@@ -589,22 +589,22 @@ static void test_q_w1_first_8x8(wb_ctx *ctx) {
                    "threadIdx of the first thread of warp 1 in an 8x8 block");
 }
 
-static void test_q_w0_last_4x8x2(wb_ctx *ctx) {
-    question_tuple(ctx, "warp0_last_4x8x2", 0x3ffcde925396e13dULL,
-                   "threadIdx of the last thread of warp 0 in a 4x8x2 block");
+static void test_q_w0_last_4x4x4(wb_ctx *ctx) {
+    question_tuple(ctx, "warp0_last_4x4x4", 0x23f79ec59daff188ULL,
+                   "threadIdx of the last thread of warp 0 in a 4x4x4 block");
 }
 
-static void test_q_w1_first_4x8x2(wb_ctx *ctx) {
-    question_tuple(ctx, "warp1_first_4x8x2", 0xd63e17953d7d0031ULL,
-                   "threadIdx of the first thread of warp 1 in a 4x8x2 block");
+static void test_q_w1_first_4x4x4(wb_ctx *ctx) {
+    question_tuple(ctx, "warp1_first_4x4x4", 0x164aef29eff44632ULL,
+                   "threadIdx of the first thread of warp 1 in a 4x4x4 block");
 }
 
-static void test_q_warps_40x2(wb_ctx *ctx) {
-    wb_question_hash(ctx, "warps_40x2", 0xb49936e0112fbde2ULL, "warps in " Q40);
+static void test_q_warps_36x3(wb_ctx *ctx) {
+    wb_question_hash(ctx, "warps_36x3", 0xb12896760d9c5db1ULL, "warps in " Q36);
 }
 
-static void test_q_idle_40x2(wb_ctx *ctx) {
-    wb_question_hash(ctx, "idle_lanes_40x2", 0x2800c887c079403dULL, "idle lanes in " Q40);
+static void test_q_idle_36x3(wb_ctx *ctx) {
+    wb_question_hash(ctx, "idle_lanes_36x3", 0xa591e8958153c1b6ULL, "idle lanes in " Q36);
 }
 
 static void test_q_warps_8x8x3(wb_ctx *ctx) {
@@ -660,17 +660,17 @@ static const wb_test tests[] = {
     GPU("correct.shade", 6, 60, test_shade, NULL, README_SHAPE),
     {"perf.shade", WB_PERFORMANCE, 15, 1, 1, 120, test_perf_shade, "correct.shade", NULL, NULL,
      NULL, README_SHAPE},
-    QUESTION("question.warps_40x2", 2, test_q_warps_40x2),
-    QUESTION("question.idle_lanes_40x2", 2, test_q_idle_40x2),
-    QUESTION("question.hw_threads_40x2", 2, test_q_hw_threads_40x2),
+    QUESTION("question.warps_36x3", 2, test_q_warps_36x3),
+    QUESTION("question.idle_lanes_36x3", 2, test_q_idle_36x3),
+    QUESTION("question.hw_threads_36x3", 2, test_q_hw_threads_36x3),
     QUESTION("question.warps_8x8x3", 1, test_q_warps_8x8x3),
     QUESTION("question.warp_of_3_2_1", 1, test_q_warp_321),
     QUESTION("question.lane_of_3_2_1", 1, test_q_lane_321),
     QUESTION("question.warp0_last_8x8", 1, test_q_w0_last_8x8),
     QUESTION("question.warp1_first_8x8", 1, test_q_w1_first_8x8),
-    QUESTION("question.warp0_last_4x8x2", 1, test_q_w0_last_4x8x2),
-    QUESTION("question.warp1_first_4x8x2", 1, test_q_w1_first_4x8x2),
-    QUESTION("question.idle_lanes_48", 2, test_q_idle_48),
+    QUESTION("question.warp0_last_4x4x4", 1, test_q_w0_last_4x4x4),
+    QUESTION("question.warp1_first_4x4x4", 1, test_q_w1_first_4x4x4),
+    QUESTION("question.idle_lanes_150", 2, test_q_idle_150),
     QUESTION("question.most_waste", 1, test_q_most_waste),
     QUESTION("question.lanes_1000_blocks_of_33", 1, test_q_grid_lanes),
 };

@@ -1411,20 +1411,20 @@ static double example_time(int blp, double la, latency_hiding_sum how) {
     static void fn(wb_ctx *ctx) {                                                                  \
         wb_question_hash(ctx, key, hash, what);                                                    \
     }
-HASHQ(test_q_threads_core, "a100_threads_per_core", 0xcc6dd1cd1782670fULL,
-      "resident threads per FP32 core of an A100 SM")
+HASHQ(test_q_threads_core, "cc86_threads_per_core", 0xb8e2f559cf1c0683ULL,
+      "resident threads per FP32 lane of an SM with 128 lanes and 1536 threads")
 HASHQ(test_q_switch, "switch_overhead_cycles", 0x900a87d23ef3bdddULL,
       "idle cycles an SM loses when it switches between resident warps")
 HASHQ(test_q_why, "why_more_warps", 0x3976a995fe4719e8ULL,
       "the letter of the reason an SM holds more warps than it can issue")
 HASHQ(test_q_state, "warp_state", 0x08bb80eb82103f19ULL,
       "the letter of where a waiting warp's registers are kept")
-HASHQ(test_q_unroll, "raises_unroll", 0xb60ef5069c9712f9ULL,
-      "ilp, tlp or blp for four independent loads per thread")
-HASHQ(test_q_block, "raises_block_size", 0x45677350170dc1bdULL,
-      "ilp, tlp or blp for 256-thread instead of 128-thread blocks, 4 blocks per SM")
-HASHQ(test_q_regs, "raises_registers", 0x29c6a464ec1aa92aULL,
-      "ilp, tlp or blp for fewer registers, so 8 blocks per SM instead of 4")
+HASHQ(test_q_carveout, "raises_smem_carveout", 0xe706521479cbda02ULL,
+      "ilp, tlp or blp for a larger shared-memory carveout, so 4 blocks per SM instead of 2")
+HASHQ(test_q_block, "raises_16x16_blocks", 0xd9d483b0f6458c73ULL,
+      "ilp, tlp or blp for 16 x 16 instead of 8 x 8 blocks, 2 blocks per SM")
+HASHQ(test_q_prefetch, "raises_prefetch_next", 0xba588b53f01c8e50ULL,
+      "ilp, tlp or blp for loading the next iteration's element before using the current one")
 HASHQ(test_q_two, "raises_two_outputs", 0x707a34defd49ea66ULL,
       "ilp, tlp or blp for two interleaved outputs per thread")
 HASHQ(test_q_case, "case_example", 0x8e0b0c28ef16f741ULL,
@@ -1491,13 +1491,13 @@ static const wb_test tests[] = {
      R_ILPTASK},
     {"sanitizer.ilp_sum", WB_SANITIZER, 2, 1, 1, 300, NULL, "correct.ilp_sum", "compute-sanitizer",
      "correct.ilp_sum", "memcheck", "README.md, \"Debugging\""},
-    QUESTION("question.a100_threads_per_core", test_q_threads_core),
+    QUESTION("question.cc86_threads_per_core", test_q_threads_core),
     QUESTION("question.switch_overhead_cycles", test_q_switch),
     QUESTION("question.why_more_warps", test_q_why),
     QUESTION("question.warp_state", test_q_state),
-    QUESTION("question.raises_unroll", test_q_unroll),
-    QUESTION("question.raises_block_size", test_q_block),
-    QUESTION("question.raises_registers", test_q_regs),
+    QUESTION("question.raises_smem_carveout", test_q_carveout),
+    QUESTION("question.raises_16x16_blocks", test_q_block),
+    QUESTION("question.raises_prefetch_next", test_q_prefetch),
     QUESTION("question.raises_two_outputs", test_q_two),
     QUESTION("question.case_example", test_q_case),
     QUESTION("question.con_example", test_q_con),
