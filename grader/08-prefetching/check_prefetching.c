@@ -1093,9 +1093,9 @@ static void question_letters(wb_ctx *ctx, const char *key, uint64_t expected, co
                 key, v, what);
 }
 
-static void test_q_ways_8(wb_ctx *ctx) {
-    wb_question_hash(ctx, "ways_stride_8", 0x13f44366851dab48ULL,
-                     "passes for a warp's access to rows 8 floats apart");
+static void test_q_ways_16(wb_ctx *ctx) {
+    wb_question_hash(ctx, "ways_stride_16", 0x686ccbb40606b0aaULL,
+                     "passes for a warp's access to rows 16 floats apart");
 }
 
 static void test_q_ways_12(wb_ctx *ctx) {
@@ -1104,13 +1104,13 @@ static void test_q_ways_12(wb_ctx *ctx) {
 }
 
 static void test_q_pad_blog(wb_ctx *ctx) {
-    wb_question_hash(ctx, "padding_blog_6", 0xf71c9fac7968784fULL,
-                     "the blog's padding for distance 6 (distance + padding = 2^k + 1)");
+    wb_question_hash(ctx, "padding_blog_12", 0xc78c1a4b94191df0ULL,
+                     "the blog's padding for distance 12 (distance + padding = 2^k + 1)");
 }
 
 static void test_q_pad_odd(wb_ctx *ctx) {
-    wb_question_hash(ctx, "padding_min_6", 0x22a551778aba3987ULL,
-                     "the smallest padding that makes distance 6 conflict-free for floats");
+    wb_question_hash(ctx, "padding_min_12", 0x936dbe38a9d4c58aULL,
+                     "the smallest padding that makes distance 12 conflict-free for floats");
 }
 
 static void test_q_why_padding(wb_ctx *ctx) {
@@ -1139,23 +1139,23 @@ static void test_q_before_80(wb_ctx *ctx) {
 }
 
 static void test_q_min_distance(wb_ctx *ctx) {
-    wb_question_hash(ctx, "min_distance_800_200", 0x1281d11ea772b9cdULL,
-                     "the smallest distance for a latency of 800 and work of 200 cycles");
+    wb_question_hash(ctx, "min_distance_1100_200", 0xcc26da91c893a9b1ULL,
+                     "the smallest distance for a latency of 1100 and work of 200 cycles");
 }
 
 static void test_q_speedup_d2(wb_ctx *ctx) {
-    wb_question_number(ctx, "speedup_600_200_d2", ref_model(600, 200, 2), 0.01,
-                       "the model's speedup at latency 600, work 200 cycles, distance 2");
+    wb_question_number(ctx, "speedup_900_200_d2", ref_model(900, 200, 2), 0.01,
+                       "the model's speedup at latency 900, work 200 cycles, distance 2");
 }
 
 static void test_q_speedup_d8(wb_ctx *ctx) {
-    wb_question_number(ctx, "speedup_600_200_d8", ref_model(600, 200, 8), 0.01,
-                       "the model's speedup at latency 600, work 200 cycles, distance 8");
+    wb_question_number(ctx, "speedup_900_200_d8", ref_model(900, 200, 8), 0.01,
+                       "the model's speedup at latency 900, work 200 cycles, distance 8");
 }
 
 static void test_q_smem_bytes(wb_ctx *ctx) {
-    wb_question_hash(ctx, "smem_bytes_6_3", 0xfec4d8702b8bab58ULL,
-                     "dynamic shared memory of one block at distance 6, padding 3 (floats)");
+    wb_question_hash(ctx, "smem_bytes_12_5", 0xf13c3011f82c25a3ULL,
+                     "dynamic shared memory of one block at distance 12, padding 5 (floats)");
 }
 
 static void test_q_in_flight(wb_ctx *ctx) {
@@ -1200,19 +1200,19 @@ static const wb_test tests[] = {
      README_BEST},
     {"measure.sweep", WB_PERFORMANCE, 0, 1, 1, 300, test_sweep,
      "correct.regs correct.smem correct.async", NULL, NULL, NULL, README_SWEEP},
-    QUESTION("question.ways_stride_8", 2, test_q_ways_8),
+    QUESTION("question.ways_stride_16", 2, test_q_ways_16),
     QUESTION("question.ways_stride_12", 2, test_q_ways_12),
-    QUESTION("question.padding_blog_6", 2, test_q_pad_blog),
-    QUESTION("question.padding_min_6", 2, test_q_pad_odd),
+    QUESTION("question.padding_blog_12", 2, test_q_pad_blog),
+    QUESTION("question.padding_min_12", 2, test_q_pad_odd),
     QUESTION("question.why_padding", 2, test_q_why_padding),
     QUESTION("question.why_barrier", 2, test_q_why_barrier),
     QUESTION("question.when_to_prefetch", 2, test_q_when),
     QUESTION("question.commit_every_iteration", 2, test_q_commit),
     QUESTION("question.async_before_80", 2, test_q_before_80),
-    QUESTION("question.min_distance_800_200", 2, test_q_min_distance),
-    QUESTION("question.speedup_600_200_d2", 2, test_q_speedup_d2),
-    QUESTION("question.speedup_600_200_d8", 2, test_q_speedup_d8),
-    QUESTION("question.smem_bytes_6_3", 2, test_q_smem_bytes),
+    QUESTION("question.min_distance_1100_200", 2, test_q_min_distance),
+    QUESTION("question.speedup_900_200_d2", 2, test_q_speedup_d2),
+    QUESTION("question.speedup_900_200_d8", 2, test_q_speedup_d8),
+    QUESTION("question.smem_bytes_12_5", 2, test_q_smem_bytes),
     QUESTION("question.bytes_in_flight_d8", 2, test_q_in_flight),
     QUESTION("question.little_bytes", 2, test_q_little),
 };
