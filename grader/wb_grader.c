@@ -189,13 +189,19 @@ int wb_gpu_others(const char **first) {
     return G.others;
 }
 
-void wb_rerun_if_shared(wb_ctx *ctx, const char *what) {
-    if (G.others > 0)
-        wb_rerun(ctx,
-                 "inconclusive: %s, but %d other process(es) use a GPU (%s...) and take turns "
-                 "with this one, so the two measurements saw different shares of it; grade "
-                 "again when the GPU is idle (nvidia-smi shows what runs on it)",
-                 what, G.others, G.other);
+void wb_rerun_if_shared(wb_ctx *ctx, const char *fmt, ...) {
+    if (G.others <= 0)
+        return;
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    wb_rerun(ctx,
+             "inconclusive: %s, but %d other process(es) use a GPU (%s...) and take turns "
+             "with this one, so the two measurements saw different shares of it; grade "
+             "again when the GPU is idle (nvidia-smi shows what runs on it)",
+             what, G.others, G.other);
 }
 
 void wb_rerun_if_inconclusive(wb_ctx *ctx, const wb_ratio *r, double limit) {

@@ -79,9 +79,9 @@ int wb_gpu_others(const char **first);
  * disagreeing with the grader's own measurement of the same quantity, taken
  * at another moment (a bandwidth, a throughput, a launch cost): when other
  * processes use the GPU, it ends the test as RERUN instead, saying what
- * disagreed (what); otherwise it returns. Never for a result that is wrong
- * whatever the load (a wrong value, a missing launch). */
-void wb_rerun_if_shared(wb_ctx *ctx, const char *what);
+ * disagreed (fmt, printf-style); otherwise it returns. Never for a result
+ * that is wrong whatever the load (a wrong value, a missing launch). */
+void wb_rerun_if_shared(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Folder for files a test writes for the student (timelines, tables):
  * build/report/<set>/<lab>/, created before the run. */
 const char *wb_out_dir(wb_ctx *ctx);

@@ -360,16 +360,13 @@ static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi) {
     wb_measured(ctx, "measured %.0f %s = %.0f%% of your peak %.0f %s, need %.0f%%..%.0f%%", c.value,
                 unit, ratio * 100, peak, unit, lo * 100, hi * 100);
     if (!(ratio >= lo)) {
-        char m[160];
-        snprintf(m, sizeof m, "the GPU reached %.0f%% of your peak (need %.0f%%)", ratio * 100,
-                 lo * 100);
-        wb_rerun_if_shared(ctx, m);
-    }
-    if (!(ratio >= lo))
+        wb_rerun_if_shared(ctx, "the GPU reached %.0f%% of your peak (need %.0f%%)", ratio * 100,
+                           lo * 100);
         wb_fail(ctx,
                 "your peak is more than %.0fx what the GPU reaches: check the units "
                 "(kHz, bits) and the factor 2 (%s)",
                 1 / lo, README_PEAKS);
+    }
     if (ratio > hi)
         wb_fail(ctx, "the GPU beat your peak by %.0f%%: a peak is an upper bound; check %s (%s)",
                 (ratio - 1) * 100,
