@@ -116,6 +116,12 @@ const wb_gpu *wb_ctx_gpu(wb_ctx *ctx);
  * number the grader computed, within a relative tolerance. what says what
  * was asked, for the failure message. */
 void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what);
+/* Defines the test function fn of a question answered by a stored hash:
+ * WB_HASH_QUESTION(test_q_x, "key", 0x...ULL, "what is asked") */
+#define WB_HASH_QUESTION(fn, key, hash, what)                                                      \
+    static void fn(wb_ctx *ctx) {                                                                  \
+        wb_question_hash(ctx, key, hash, what);                                                    \
+    }
 void wb_question_number(wb_ctx *ctx, const char *key, double expected, double rel_tol,
                         const char *what);
 

@@ -386,32 +386,22 @@ static void test_dram_vs_measured(wb_ctx *ctx) {
 
 #define A100 "the A100 of README \"Questions\""
 
-static void test_q_a100_threads(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_resident_threads", 0x9ea0d28c37cc7b3aULL,
-                     "threads resident at once on the whole GPU, " A100);
-}
+WB_HASH_QUESTION(test_q_a100_threads, "a100_resident_threads", 0x9ea0d28c37cc7b3aULL,
+                 "threads resident at once on the whole GPU, " A100)
 
-static void test_q_a100_fp32(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_peak_fp32_gflops", 0x69cfb4ed331dc5c6ULL,
-                     "peak FP32 GFLOP/s of " A100 ", rounded to a whole number");
-}
+WB_HASH_QUESTION(test_q_a100_fp32, "a100_peak_fp32_gflops", 0x69cfb4ed331dc5c6ULL,
+                 "peak FP32 GFLOP/s of " A100 ", rounded to a whole number")
 
-static void test_q_a100_dram(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_peak_dram_gbps", 0x5307cb071774859dULL,
-                     "peak DRAM GB/s of " A100 ", rounded to a whole number");
-}
+WB_HASH_QUESTION(test_q_a100_dram, "a100_peak_dram_gbps", 0x5307cb071774859dULL,
+                 "peak DRAM GB/s of " A100 ", rounded to a whole number")
 
-static void test_q_a100_blocks(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_blocks_per_sm_128", 0xac552ce1b1adb18eULL,
-                     "blocks of 128 threads resident on one SM of " A100
-                     " when only thread and block slots limit");
-}
+WB_HASH_QUESTION(test_q_a100_blocks, "a100_blocks_per_sm_128", 0xac552ce1b1adb18eULL,
+                 "blocks of 128 threads resident on one SM of " A100
+                 " when only thread and block slots limit")
 
-static void test_q_a100_regs(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_regs_per_thread_full", 0x2fa17e032c646bc7ULL,
-                     "most registers per thread that still let every thread slot of an SM "
-                     "of " A100 " be used");
-}
+WB_HASH_QUESTION(test_q_a100_regs, "a100_regs_per_thread_full", 0x2fa17e032c646bc7ULL,
+                 "most registers per thread that still let every thread slot of an SM "
+                 "of " A100 " be used")
 
 static void test_q_my_threads(wb_ctx *ctx) {
     const wb_gpu *g = wb_ctx_gpu(ctx);

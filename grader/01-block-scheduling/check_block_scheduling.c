@@ -705,35 +705,23 @@ static void test_tail(wb_ctx *ctx) {
 
 /* ------------------------------------------------------------- questions */
 
-static void test_q_waves_1000(wb_ctx *ctx) {
-    wb_question_hash(ctx, "waves_1000_108_3", 0x3d3bb480d8a4522fULL,
-                     "waves for 1000 blocks on 108 SMs holding 3 blocks each");
-}
+WB_HASH_QUESTION(test_q_waves_1000, "waves_1000_108_3", 0x3d3bb480d8a4522fULL,
+                 "waves for 1000 blocks on 108 SMs holding 3 blocks each")
 
-static void test_q_waves_4500(wb_ctx *ctx) {
-    wb_question_hash(ctx, "waves_4500_132_8", 0x452a0ec32c84c846ULL,
-                     "waves for 4500 blocks on 132 SMs holding 8 blocks each");
-}
+WB_HASH_QUESTION(test_q_waves_4500, "waves_4500_132_8", 0x452a0ec32c84c846ULL,
+                 "waves for 4500 blocks on 132 SMs holding 8 blocks each")
 
-static void test_q_last_wave(wb_ctx *ctx) {
-    wb_question_hash(ctx, "last_wave_blocks_1000_108_3", 0xb6020a79ad1a76e0ULL,
-                     "blocks in the last wave of 1000 blocks on 108 SMs x 3");
-}
+WB_HASH_QUESTION(test_q_last_wave, "last_wave_blocks_1000_108_3", 0xb6020a79ad1a76e0ULL,
+                 "blocks in the last wave of 1000 blocks on 108 SMs x 3")
 
-static void test_q_chain(wb_ctx *ctx) {
-    wb_question_hash(ctx, "chain_max_grid_108_3", 0x684c659a8523e1cbULL,
-                     "largest grid for which the block-chain kernel surely finishes, 108 SMs x 3");
-}
+WB_HASH_QUESTION(test_q_chain, "chain_max_grid_108_3", 0x684c659a8523e1cbULL,
+                 "largest grid for which the block-chain kernel surely finishes, 108 SMs x 3")
 
-static void test_q_small_gpu(wb_ctx *ctx) {
-    wb_question_hash(ctx, "small_gpu_ms", 0x0ab21d135301d2b3ULL,
-                     "milliseconds for 1000 blocks of 1 ms on 16 SMs x 4");
-}
+WB_HASH_QUESTION(test_q_small_gpu, "small_gpu_ms", 0x0ab21d135301d2b3ULL,
+                 "milliseconds for 1000 blocks of 1 ms on 16 SMs x 4")
 
-static void test_q_full_wave(wb_ctx *ctx) {
-    wb_question_hash(ctx, "full_wave_grid_132_384", 0xf50c590f6c730d90ULL,
-                     "grid of one full wave of 384-thread blocks on 132 SMs");
-}
+WB_HASH_QUESTION(test_q_full_wave, "full_wave_grid_132_384", 0xf50c590f6c730d90ULL,
+                 "grid of one full wave of 384-thread blocks on 132 SMs")
 
 /* ----------------------------------------------------------- the suite */
 

@@ -569,15 +569,11 @@ static void question_tuple(wb_ctx *ctx, const char *key, uint64_t expected, cons
                 key, v, what);
 }
 
-static void test_q_hw_threads_36x3(wb_ctx *ctx) {
-    wb_question_hash(ctx, "hw_threads_36x3", 0xeadd314268f2152eULL,
-                     "hardware threads (lanes) the warps of " Q36 " occupy");
-}
+WB_HASH_QUESTION(test_q_hw_threads_36x3, "hw_threads_36x3", 0xeadd314268f2152eULL,
+                 "hardware threads (lanes) the warps of " Q36 " occupy")
 
-static void test_q_idle_150(wb_ctx *ctx) {
-    wb_question_hash(ctx, "idle_lanes_150", 0x1e6bbbe0118fd96fULL,
-                     "idle lanes of a block of 150 threads");
-}
+WB_HASH_QUESTION(test_q_idle_150, "idle_lanes_150", 0x1e6bbbe0118fd96fULL,
+                 "idle lanes of a block of 150 threads")
 
 static void test_q_w0_last_8x8(wb_ctx *ctx) {
     question_tuple(ctx, "warp0_last_8x8", 0x3434b2c6ea7bb51bULL,
@@ -599,37 +595,24 @@ static void test_q_w1_first_4x4x4(wb_ctx *ctx) {
                    "threadIdx of the first thread of warp 1 in a 4x4x4 block");
 }
 
-static void test_q_warps_36x3(wb_ctx *ctx) {
-    wb_question_hash(ctx, "warps_36x3", 0xb12896760d9c5db1ULL, "warps in " Q36);
-}
+WB_HASH_QUESTION(test_q_warps_36x3, "warps_36x3", 0xb12896760d9c5db1ULL, "warps in " Q36)
 
-static void test_q_idle_36x3(wb_ctx *ctx) {
-    wb_question_hash(ctx, "idle_lanes_36x3", 0xa591e8958153c1b6ULL, "idle lanes in " Q36);
-}
+WB_HASH_QUESTION(test_q_idle_36x3, "idle_lanes_36x3", 0xa591e8958153c1b6ULL, "idle lanes in " Q36)
 
-static void test_q_warps_8x8x3(wb_ctx *ctx) {
-    wb_question_hash(ctx, "warps_8x8x3", 0x8c982bdd1a3ac460ULL, "warps in an 8x8x3 block");
-}
+WB_HASH_QUESTION(test_q_warps_8x8x3, "warps_8x8x3", 0x8c982bdd1a3ac460ULL,
+                 "warps in an 8x8x3 block")
 
-static void test_q_warp_321(wb_ctx *ctx) {
-    wb_question_hash(ctx, "warp_of_3_2_1", 0x145782d798864e6cULL,
-                     "the warp of thread (3,2,1) in an 8x8x3 block");
-}
+WB_HASH_QUESTION(test_q_warp_321, "warp_of_3_2_1", 0x145782d798864e6cULL,
+                 "the warp of thread (3,2,1) in an 8x8x3 block")
 
-static void test_q_lane_321(wb_ctx *ctx) {
-    wb_question_hash(ctx, "lane_of_3_2_1", 0x98e94c25cc8389b8ULL,
-                     "the lane of thread (3,2,1) in an 8x8x3 block");
-}
+WB_HASH_QUESTION(test_q_lane_321, "lane_of_3_2_1", 0x98e94c25cc8389b8ULL,
+                 "the lane of thread (3,2,1) in an 8x8x3 block")
 
-static void test_q_most_waste(wb_ctx *ctx) {
-    wb_question_hash(ctx, "most_waste", 0x4ff6dbba681db176ULL,
-                     "the letter of the shape with the largest share of idle lanes");
-}
+WB_HASH_QUESTION(test_q_most_waste, "most_waste", 0x4ff6dbba681db176ULL,
+                 "the letter of the shape with the largest share of idle lanes")
 
-static void test_q_grid_lanes(wb_ctx *ctx) {
-    wb_question_hash(ctx, "lanes_1000_blocks_of_33", 0x0907d53405253d7aULL,
-                     "lanes occupied by 1000 blocks of 33 threads, idle ones included");
-}
+WB_HASH_QUESTION(test_q_grid_lanes, "lanes_1000_blocks_of_33", 0x0907d53405253d7aULL,
+                 "lanes occupied by 1000 blocks of 33 threads, idle ones included")
 
 /* ----------------------------------------------------------- the suite */
 

@@ -539,60 +539,38 @@ static void test_ncu(wb_ctx *ctx) {
 
 /* ------------------------------------------------------------- questions */
 
-static void test_q_warps_76x62(wb_ctx *ctx) {
-    wb_question_hash(ctx, "warps_76x62", 0xdaf9cf10a28df775ULL,
-                     "warps launched for a 76 x 62 image (76 wide) in 16 x 16 blocks");
-}
+WB_HASH_QUESTION(test_q_warps_76x62, "warps_76x62", 0xdaf9cf10a28df775ULL,
+                 "warps launched for a 76 x 62 image (76 wide) in 16 x 16 blocks")
 
-static void test_q_div_76x62(wb_ctx *ctx) {
-    wb_question_hash(ctx, "divergent_76x62", 0x65bf73e55340b8ebULL,
-                     "warps of that launch whose threads disagree on the bounds check");
-}
+WB_HASH_QUESTION(test_q_div_76x62, "divergent_76x62", 0x65bf73e55340b8ebULL,
+                 "warps of that launch whose threads disagree on the bounds check")
 
-static void test_q_div_62x76(wb_ctx *ctx) {
-    wb_question_hash(ctx, "divergent_62x76", 0xbead70d356dc164eULL,
-                     "divergent warps for the same image turned: 62 wide, 76 high");
-}
+WB_HASH_QUESTION(test_q_div_62x76, "divergent_62x76", 0xbead70d356dc164eULL,
+                 "divergent warps for the same image turned: 62 wide, 76 high")
 
-static void test_q_warps_200x150(wb_ctx *ctx) {
-    wb_question_hash(ctx, "warps_200x150", 0xe3e1bbd48a800ec0ULL,
-                     "warps launched for a 200 x 150 image (200 wide) in 16 x 16 blocks");
-}
+WB_HASH_QUESTION(test_q_warps_200x150, "warps_200x150", 0xe3e1bbd48a800ec0ULL,
+                 "warps launched for a 200 x 150 image (200 wide) in 16 x 16 blocks")
 
-static void test_q_div_200x150(wb_ctx *ctx) {
-    wb_question_hash(ctx, "divergent_200x150", 0x74a86130c7cc42daULL,
-                     "divergent warps of that launch");
-}
+WB_HASH_QUESTION(test_q_div_200x150, "divergent_200x150", 0x74a86130c7cc42daULL,
+                 "divergent warps of that launch")
 
-static void test_q_vec_100(wb_ctx *ctx) {
-    wb_question_hash(ctx, "vector_divergent_100", 0x076d1b7050ea8b18ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 100");
-}
+WB_HASH_QUESTION(test_q_vec_100, "vector_divergent_100", 0x076d1b7050ea8b18ULL,
+                 "divergent warps of a vector kernel, 64-thread blocks, n = 100")
 
-static void test_q_vec_1003(wb_ctx *ctx) {
-    wb_question_hash(ctx, "vector_divergent_1003", 0xc64defd9a18104c7ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 1003");
-}
+WB_HASH_QUESTION(test_q_vec_1003, "vector_divergent_1003", 0xc64defd9a18104c7ULL,
+                 "divergent warps of a vector kernel, 64-thread blocks, n = 1003")
 
-static void test_q_vec_10000(wb_ctx *ctx) {
-    wb_question_hash(ctx, "vector_divergent_10000", 0x19069cc4ac2f5e70ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 10000");
-}
+WB_HASH_QUESTION(test_q_vec_10000, "vector_divergent_10000", 0x19069cc4ac2f5e70ULL,
+                 "divergent warps of a vector kernel, 64-thread blocks, n = 10000")
 
-static void test_q_vec_10016(wb_ctx *ctx) {
-    wb_question_hash(ctx, "vector_divergent_10016", 0x986b1bbbd6e907a0ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 10016");
-}
+WB_HASH_QUESTION(test_q_vec_10016, "vector_divergent_10016", 0x986b1bbbd6e907a0ULL,
+                 "divergent warps of a vector kernel, 64-thread blocks, n = 10016")
 
-static void test_q_vec_warps(wb_ctx *ctx) {
-    wb_question_hash(ctx, "vector_warps_10000", 0x717837ad8e80ae36ULL,
-                     "warps launched by that kernel for n = 10000");
-}
+WB_HASH_QUESTION(test_q_vec_warps, "vector_warps_10000", 0x717837ad8e80ae36ULL,
+                 "warps launched by that kernel for n = 10000")
 
-static void test_q_gt2(wb_ctx *ctx) {
-    wb_question_hash(ctx, "divergent_gt2_256", 0xa13fbad0a7f25bc4ULL,
-                     "warps of a 256-thread block that diverge at if (threadIdx.x > 2)");
-}
+WB_HASH_QUESTION(test_q_gt2, "divergent_gt2_256", 0xa13fbad0a7f25bc4ULL,
+                 "warps of a 256-thread block that diverge at if (threadIdx.x > 2)")
 
 /* ----------------------------------------------------------- the suite */
 

@@ -1140,60 +1140,40 @@ static void test_sweep(wb_ctx *ctx) {
 
 /* The A100 questions are not the chapter's worked cases (README.md shows
  * those worked): the same reasoning, other blocks and registers. */
-static void test_q_occ_40(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_occ_40_threads", 0x5fb90921a5050d50ULL,
-                     "occupancy in percent of 40-thread blocks on " A100);
-}
+WB_HASH_QUESTION(test_q_occ_40, "a100_occ_40_threads", 0x5fb90921a5050d50ULL,
+                 "occupancy in percent of 40-thread blocks on " A100)
 
-static void test_q_warps_896(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_warps_896_threads", 0xfc7da71aa2524a31ULL,
-                     "resident warps per SM of 896-thread blocks on " A100);
-}
+WB_HASH_QUESTION(test_q_warps_896, "a100_warps_896_threads", 0xfc7da71aa2524a31ULL,
+                 "resident warps per SM of 896-thread blocks on " A100)
 
-static void test_q_occ_1024_40(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_occ_1024_40regs", 0x50ecda2453c9e40dULL,
-                     "occupancy in percent of 1024-thread blocks at 40 registers on " A100);
-}
+WB_HASH_QUESTION(test_q_occ_1024_40, "a100_occ_1024_40regs", 0x50ecda2453c9e40dULL,
+                 "occupancy in percent of 1024-thread blocks at 40 registers on " A100)
 
-static void test_q_blocks_65(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_blocks_256_65regs", 0x077bc5f167cbe015ULL,
-                     "resident 256-thread blocks per SM at 65 registers per thread on " A100);
-}
+WB_HASH_QUESTION(test_q_blocks_65, "a100_blocks_256_65regs", 0x077bc5f167cbe015ULL,
+                 "resident 256-thread blocks per SM at 65 registers per thread on " A100)
 
-static void test_q_occ_41(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_occ_512_41regs", 0x6c6c6c566e81f8e9ULL,
-                     "occupancy in percent of 512-thread blocks at 41 registers on " A100);
-}
+WB_HASH_QUESTION(test_q_occ_41, "a100_occ_512_41regs", 0x6c6c6c566e81f8e9ULL,
+                 "occupancy in percent of 512-thread blocks at 41 registers on " A100)
 
-static void test_q_alloc_41(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_regs_alloc_512_41regs", 0x85e787c85419b5d9ULL,
-                     "registers the SM gives its resident 512-thread blocks at 41 registers "
-                     "per thread on " A100 ", allocation units included");
-}
+WB_HASH_QUESTION(test_q_alloc_41, "a100_regs_alloc_512_41regs", 0x85e787c85419b5d9ULL,
+                 "registers the SM gives its resident 512-thread blocks at 41 registers "
+                 "per thread on " A100 ", allocation units included")
 
-static void test_q_occ_128regs(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_occ_128regs", 0x77c8fd126b768636ULL,
-                     "the highest occupancy in percent of a kernel with 128 registers per "
-                     "thread on " A100);
-}
+WB_HASH_QUESTION(test_q_occ_128regs, "a100_occ_128regs", 0x77c8fd126b768636ULL,
+                 "the highest occupancy in percent of a kernel with 128 registers per "
+                 "thread on " A100)
 
-static void test_q_smem_32k(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_blocks_smem_32k", 0xd9628652d87f0cffULL,
-                     "resident blocks per SM of 256-thread blocks with 32 KB of shared memory "
-                     "each on " A100);
-}
+WB_HASH_QUESTION(test_q_smem_32k, "a100_blocks_smem_32k", 0xd9628652d87f0cffULL,
+                 "resident blocks per SM of 256-thread blocks with 32 KB of shared memory "
+                 "each on " A100)
 
-static void test_q_limit_128_40(wb_ctx *ctx) {
-    wb_question_hash(ctx, "a100_limit_128_40regs", 0xb579c414ef887332ULL,
-                     "the letter of the resource that limits 128-thread blocks at 40 registers "
-                     "on " A100);
-}
+WB_HASH_QUESTION(test_q_limit_128_40, "a100_limit_128_40regs", 0xb579c414ef887332ULL,
+                 "the letter of the resource that limits 128-thread blocks at 40 registers "
+                 "on " A100)
 
-static void test_q_cc86_min_block(wb_ctx *ctx) {
-    wb_question_hash(ctx, "cc86_min_block_full", 0xa3bb343807db5b30ULL,
-                     "the smallest block size (a multiple of 32) that can fill every thread slot "
-                     "of a compute capability 8.6 SM");
-}
+WB_HASH_QUESTION(test_q_cc86_min_block, "cc86_min_block_full", 0xa3bb343807db5b30ULL,
+                 "the smallest block size (a multiple of 32) that can fill every thread slot "
+                 "of a compute capability 8.6 SM")
 
 /* Questions about the GPU being graded: the expected answers come from its
  * own properties and the toolkit's header. */

@@ -1404,28 +1404,26 @@ static double example_time(int blp, double la, latency_hiding_sum how) {
     return ref_one_rep(&g, &k, how);
 }
 
-#define HASHQ(fn, key, hash, what)                                                                 \
-    static void fn(wb_ctx *ctx) {                                                                  \
-        wb_question_hash(ctx, key, hash, what);                                                    \
-    }
-HASHQ(test_q_threads_core, "cc86_threads_per_core", 0xb8e2f559cf1c0683ULL,
-      "resident threads per FP32 lane of an SM with 128 lanes and 1536 threads")
-HASHQ(test_q_switch, "switch_overhead_cycles", 0x900a87d23ef3bdddULL,
-      "idle cycles an SM loses when it switches between resident warps")
-HASHQ(test_q_why, "why_more_warps", 0x3976a995fe4719e8ULL,
-      "the letter of the reason an SM holds more warps than it can issue")
-HASHQ(test_q_state, "warp_state", 0x08bb80eb82103f19ULL,
-      "the letter of where a waiting warp's registers are kept")
-HASHQ(test_q_carveout, "raises_smem_carveout", 0xe706521479cbda02ULL,
-      "ilp, tlp or blp for a larger shared-memory carveout, so 4 blocks per SM instead of 2")
-HASHQ(test_q_block, "raises_16x16_blocks", 0xd9d483b0f6458c73ULL,
-      "ilp, tlp or blp for 16 x 16 instead of 8 x 8 blocks, 2 blocks per SM")
-HASHQ(test_q_prefetch, "raises_prefetch_next", 0xba588b53f01c8e50ULL,
-      "ilp, tlp or blp for loading the next iteration's element before using the current one")
-HASHQ(test_q_two, "raises_two_outputs", 0x707a34defd49ea66ULL,
-      "ilp, tlp or blp for two interleaved outputs per thread")
-HASHQ(test_q_case, "case_example", 0x8e0b0c28ef16f741ULL,
-      "the case (1-4) of the README's example block")
+WB_HASH_QUESTION(test_q_threads_core, "cc86_threads_per_core", 0xb8e2f559cf1c0683ULL,
+                 "resident threads per FP32 lane of an SM with 128 lanes and 1536 threads")
+WB_HASH_QUESTION(test_q_switch, "switch_overhead_cycles", 0x900a87d23ef3bdddULL,
+                 "idle cycles an SM loses when it switches between resident warps")
+WB_HASH_QUESTION(test_q_why, "why_more_warps", 0x3976a995fe4719e8ULL,
+                 "the letter of the reason an SM holds more warps than it can issue")
+WB_HASH_QUESTION(test_q_state, "warp_state", 0x08bb80eb82103f19ULL,
+                 "the letter of where a waiting warp's registers are kept")
+WB_HASH_QUESTION(
+    test_q_carveout, "raises_smem_carveout", 0xe706521479cbda02ULL,
+    "ilp, tlp or blp for a larger shared-memory carveout, so 4 blocks per SM instead of 2")
+WB_HASH_QUESTION(test_q_block, "raises_16x16_blocks", 0xd9d483b0f6458c73ULL,
+                 "ilp, tlp or blp for 16 x 16 instead of 8 x 8 blocks, 2 blocks per SM")
+WB_HASH_QUESTION(
+    test_q_prefetch, "raises_prefetch_next", 0xba588b53f01c8e50ULL,
+    "ilp, tlp or blp for loading the next iteration's element before using the current one")
+WB_HASH_QUESTION(test_q_two, "raises_two_outputs", 0x707a34defd49ea66ULL,
+                 "ilp, tlp or blp for two interleaved outputs per thread")
+WB_HASH_QUESTION(test_q_case, "case_example", 0x8e0b0c28ef16f741ULL,
+                 "the case (1-4) of the README's example block")
 
 static void test_q_con(wb_ctx *ctx) {
     wb_question_number(ctx, "con_example", ref_factor(20, 60, 500, 40, 4, 2, 6, 0, NULL), 0.005,

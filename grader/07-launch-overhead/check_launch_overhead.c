@@ -931,38 +931,26 @@ static void test_q_my_break_even(wb_ctx *ctx) {
     }
 }
 
-static void test_q_example(wb_ctx *ctx) {
-    wb_question_hash(ctx, "break_even_cycles_example", 0xc2db5322d523b854ULL,
-                     "busy-wait cycles for a launch to take twice an empty one of 2.5 us at "
-                     "1,980 MHz, with no gap between kernels");
-}
+WB_HASH_QUESTION(test_q_example, "break_even_cycles_example", 0xc2db5322d523b854ULL,
+                 "busy-wait cycles for a launch to take twice an empty one of 2.5 us at "
+                 "1,980 MHz, with no gap between kernels")
 
-static void test_q_sync_each(wb_ctx *ctx) {
-    wb_question_hash(ctx, "sync_each_measures", 0x00835a777a82d292ULL,
-                     "the letter of what the loop with a synchronisation after every launch "
-                     "measures");
-}
+WB_HASH_QUESTION(test_q_sync_each, "sync_each_measures", 0x00835a777a82d292ULL,
+                 "the letter of what the loop with a synchronisation after every launch "
+                 "measures")
 
-static void test_q_sync_after(wb_ctx *ctx) {
-    wb_question_hash(ctx, "sync_after_loop", 0xfc6406b68b0294d5ULL,
-                     "the letter of why the asynchronous loop ends with one synchronisation");
-}
+WB_HASH_QUESTION(test_q_sync_after, "sync_after_loop", 0xfc6406b68b0294d5ULL,
+                 "the letter of why the asynchronous loop ends with one synchronisation")
 
-static void test_q_graph(wb_ctx *ctx) {
-    wb_question_hash(ctx, "graph_changes", 0xf8258e9feaaec7b7ULL,
-                     "the letter of what launching the chain as one CUDA graph changes");
-}
+WB_HASH_QUESTION(test_q_graph, "graph_changes", 0xf8258e9feaaec7b7ULL,
+                 "the letter of what launching the chain as one CUDA graph changes")
 
-static void test_q_speedup_async(wb_ctx *ctx) {
-    wb_question_hash(ctx, "speedup_async_trial", 0xb9c1fa7ab9d7a745ULL,
-                     "the H200 trial's speedup of dropping the synchronisation alone, to one "
-                     "decimal");
-}
+WB_HASH_QUESTION(test_q_speedup_async, "speedup_async_trial", 0xb9c1fa7ab9d7a745ULL,
+                 "the H200 trial's speedup of dropping the synchronisation alone, to one "
+                 "decimal")
 
-static void test_q_speedup_graph(wb_ctx *ctx) {
-    wb_question_hash(ctx, "speedup_graph_trial", 0xf63b6e655de6a713ULL,
-                     "the H200 trial's speedup of a graph, to a whole number");
-}
+WB_HASH_QUESTION(test_q_speedup_graph, "speedup_graph_trial", 0xf63b6e655de6a713ULL,
+                 "the H200 trial's speedup of a graph, to a whole number")
 
 /* ----------------------------------------------------------- the suite */
 

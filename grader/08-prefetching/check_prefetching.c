@@ -1093,44 +1093,31 @@ static void question_letters(wb_ctx *ctx, const char *key, uint64_t expected, co
                 key, v, what);
 }
 
-static void test_q_ways_16(wb_ctx *ctx) {
-    wb_question_hash(ctx, "ways_stride_16", 0x686ccbb40606b0aaULL,
-                     "passes for a warp's access to rows 16 floats apart");
-}
+WB_HASH_QUESTION(test_q_ways_16, "ways_stride_16", 0x686ccbb40606b0aaULL,
+                 "passes for a warp's access to rows 16 floats apart")
 
-static void test_q_ways_12(wb_ctx *ctx) {
-    wb_question_hash(ctx, "ways_stride_12", 0xe378d6f8d6d7ccfbULL,
-                     "passes for rows 12 floats apart");
-}
+WB_HASH_QUESTION(test_q_ways_12, "ways_stride_12", 0xe378d6f8d6d7ccfbULL,
+                 "passes for rows 12 floats apart")
 
-static void test_q_pad_blog(wb_ctx *ctx) {
-    wb_question_hash(ctx, "padding_blog_12", 0xc78c1a4b94191df0ULL,
-                     "the blog's padding for distance 12 (distance + padding = 2^k + 1)");
-}
+WB_HASH_QUESTION(test_q_pad_blog, "padding_blog_12", 0xc78c1a4b94191df0ULL,
+                 "the blog's padding for distance 12 (distance + padding = 2^k + 1)")
 
-static void test_q_pad_odd(wb_ctx *ctx) {
-    wb_question_hash(ctx, "padding_min_12", 0x936dbe38a9d4c58aULL,
-                     "the smallest padding that makes distance 12 conflict-free for floats");
-}
+WB_HASH_QUESTION(test_q_pad_odd, "padding_min_12", 0x936dbe38a9d4c58aULL,
+                 "the smallest padding that makes distance 12 conflict-free for floats")
 
-static void test_q_why_padding(wb_ctx *ctx) {
-    wb_question_hash(ctx, "why_padding", 0xbf58a566fd89f086ULL, "the letter of why padding helps");
-}
+WB_HASH_QUESTION(test_q_why_padding, "why_padding", 0xbf58a566fd89f086ULL,
+                 "the letter of why padding helps")
 
-static void test_q_why_barrier(wb_ctx *ctx) {
-    wb_question_hash(ctx, "why_barrier", 0x64e9f307956b4712ULL,
-                     "the letter of why a barrier spoils plain shared-memory rolling prefetch");
-}
+WB_HASH_QUESTION(test_q_why_barrier, "why_barrier", 0x64e9f307956b4712ULL,
+                 "the letter of why a barrier spoils plain shared-memory rolling prefetch")
 
 static void test_q_when(wb_ctx *ctx) {
     question_letters(ctx, "when_to_prefetch", 0x32b5e3cf1518ced3ULL,
                      "the letters of every condition to confirm before prefetching");
 }
 
-static void test_q_commit(wb_ctx *ctx) {
-    wb_question_hash(ctx, "commit_every_iteration", 0x0783a162ebc2d77cULL,
-                     "the letter of why the async loop commits in every iteration");
-}
+WB_HASH_QUESTION(test_q_commit, "commit_every_iteration", 0x0783a162ebc2d77cULL,
+                 "the letter of why the async loop commits in every iteration")
 
 static void test_q_before_80(wb_ctx *ctx) {
     wb_question_hash(
@@ -1138,10 +1125,8 @@ static void test_q_before_80(wb_ctx *ctx) {
         "the letter of what an asynchronous copy becomes below compute capability 8.0");
 }
 
-static void test_q_min_distance(wb_ctx *ctx) {
-    wb_question_hash(ctx, "min_distance_1100_200", 0xcc26da91c893a9b1ULL,
-                     "the smallest distance for a latency of 1100 and work of 200 cycles");
-}
+WB_HASH_QUESTION(test_q_min_distance, "min_distance_1100_200", 0xcc26da91c893a9b1ULL,
+                 "the smallest distance for a latency of 1100 and work of 200 cycles")
 
 static void test_q_speedup_d2(wb_ctx *ctx) {
     wb_question_number(ctx, "speedup_900_200_d2", ref_model(900, 200, 2), 0.01,
@@ -1153,15 +1138,11 @@ static void test_q_speedup_d8(wb_ctx *ctx) {
                        "the model's speedup at latency 900, work 200 cycles, distance 8");
 }
 
-static void test_q_smem_bytes(wb_ctx *ctx) {
-    wb_question_hash(ctx, "smem_bytes_12_5", 0xf13c3011f82c25a3ULL,
-                     "dynamic shared memory of one block at distance 12, padding 5 (floats)");
-}
+WB_HASH_QUESTION(test_q_smem_bytes, "smem_bytes_12_5", 0xf13c3011f82c25a3ULL,
+                 "dynamic shared memory of one block at distance 12, padding 5 (floats)")
 
-static void test_q_in_flight(wb_ctx *ctx) {
-    wb_question_hash(ctx, "bytes_in_flight_d8", 0xefeb7566ede7e7e2ULL,
-                     "bytes of loads one SM has in flight at distance 8, one 256-thread block");
-}
+WB_HASH_QUESTION(test_q_in_flight, "bytes_in_flight_d8", 0xefeb7566ede7e7e2ULL,
+                 "bytes of loads one SM has in flight at distance 8, one 256-thread block")
 
 static void test_q_little(wb_ctx *ctx) {
     wb_question_number(ctx, "little_bytes", 3000e9 * 600e-9, 0.02,
