@@ -208,58 +208,73 @@ static void measure_pair(wb_ctx *ctx, measure_fn f, const char *name, int launch
     *theirs = wb_median(g, LO_REPS);
 }
 
-static void test_empty_async(wb_ctx *ctx) {
-    measure_fn f;
-    WB_BIND(ctx, f, launch_overhead_empty_async);
-    check_measure_invalid(ctx, f, "launch_overhead_empty_async");
+/* One kind of empty launch: its function, the grader's measurement of it,
+ * and what a time too slow or too fast usually means. */
+typedef struct empty_kind {
+    const char *fn, *kind, *metric; /* "asynchronous" or "synchronised"; "async" or "sync" */
+    int launches;
+    double (*grader)(wb_ctx *);
+    const char *too_slow, *too_fast, *where;
+} empty_kind;
+
+static void check_empty(wb_ctx *ctx, measure_fn f, const empty_kind *k) {
+    check_measure_invalid(ctx, f, k->fn);
     require_quiet_gpu(ctx);
     double s, g;
-    measure_pair(ctx, f, "launch_overhead_empty_async", LO_ASYNC_LAUNCHES, grader_async, &s, &g);
-    wb_record(ctx, "empty_async_us", s, "us", g, "in");
-    wb_record(ctx, "grader_empty_async_us", g, "us", 0, "ref");
+    char m[64];
+    measure_pair(ctx, f, k->fn, k->launches, k->grader, &s, &g);
+    snprintf(m, sizeof m, "empty_%s_us", k->metric);
+    wb_record(ctx, m, s, "us", g, "in");
+    snprintf(m, sizeof m, "grader_empty_%s_us", k->metric);
+    wb_record(ctx, m, g, "us", 0, "ref");
     wb_measured(ctx,
                 "%.2f us per launch, the grader %.2f us (ratio %.2f, need %.2f-%.2f; median of %d)",
                 s, g, s / g, 1 - LO_TOL, 1 + LO_TOL, LO_REPS);
-    rerun_if_shared_off(ctx, "asynchronous empty launches", s, g);
+    snprintf(m, sizeof m, "%s empty launches", k->kind);
+    rerun_if_shared_off(ctx, m, s, g);
     if (s > g * (1 + LO_TOL))
         wb_fail(ctx,
-                "%.2f us per asynchronous empty launch, the grader measured %.2f us (need within "
-                "30 %%): too slow; is there a synchronisation, or the warm-up, inside the timed "
-                "loop? (%s)",
-                s, g, README_HOST);
+                "%.2f us per %s empty launch, the grader measured %.2f us (need within 30 %%): "
+                "too slow; %s (%s)",
+                s, k->kind, g, k->too_slow, k->where);
     if (s < g * (1 - LO_TOL))
         wb_fail(ctx,
-                "%.2f us per asynchronous empty launch, the grader measured %.2f us (need within "
-                "30 %%): too fast; read the clock only after one cudaDeviceSynchronize() that "
-                "follows the loop, and divide by the number of launches (%s)",
-                s, g, README_HOST);
+                "%.2f us per %s empty launch, the grader measured %.2f us (need within 30 %%): "
+                "too fast; %s (%s)",
+                s, k->kind, g, k->too_fast, k->where);
+}
+
+static void test_empty_async(wb_ctx *ctx) {
+    measure_fn f;
+    WB_BIND(ctx, f, launch_overhead_empty_async);
+    static const empty_kind k = {
+        "launch_overhead_empty_async",
+        "asynchronous",
+        "async",
+        LO_ASYNC_LAUNCHES,
+        grader_async,
+        "is there a synchronisation, or the warm-up, inside the timed loop?",
+        "read the clock only after one cudaDeviceSynchronize() that follows the loop, and "
+        "divide by the number of launches",
+        README_HOST};
+    check_empty(ctx, f, &k);
 }
 
 static void test_empty_sync(wb_ctx *ctx) {
     measure_fn f;
     WB_BIND(ctx, f, launch_overhead_empty_sync);
-    check_measure_invalid(ctx, f, "launch_overhead_empty_sync");
-    require_quiet_gpu(ctx);
-    double s, g;
-    measure_pair(ctx, f, "launch_overhead_empty_sync", LO_SYNC_LAUNCHES, grader_sync, &s, &g);
-    wb_record(ctx, "empty_sync_us", s, "us", g, "in");
-    wb_record(ctx, "grader_empty_sync_us", g, "us", 0, "ref");
-    wb_measured(ctx,
-                "%.2f us per launch, the grader %.2f us (ratio %.2f, need %.2f-%.2f; median of %d)",
-                s, g, s / g, 1 - LO_TOL, 1 + LO_TOL, LO_REPS);
-    rerun_if_shared_off(ctx, "synchronised empty launches", s, g);
-    if (s > g * (1 + LO_TOL))
-        wb_fail(ctx,
-                "%.2f us per synchronised empty launch, the grader measured %.2f us (need within "
-                "30 %%): too slow; one launch and one cudaDeviceSynchronize() per iteration, "
-                "and the warm-up outside the timed loop (%s)",
-                s, g, README_SYNC);
-    if (s < g * (1 - LO_TOL))
-        wb_fail(ctx,
-                "%.2f us per synchronised empty launch, the grader measured %.2f us (need within "
-                "30 %%): too fast; the host must wait with cudaDeviceSynchronize() after every "
-                "launch, inside the timed loop (%s)",
-                s, g, README_SYNC);
+    static const empty_kind k = {
+        "launch_overhead_empty_sync",
+        "synchronised",
+        "sync",
+        LO_SYNC_LAUNCHES,
+        grader_sync,
+        "one launch and one cudaDeviceSynchronize() per iteration, and the warm-up outside the "
+        "timed loop",
+        "the host must wait with cudaDeviceSynchronize() after every launch, inside the timed "
+        "loop",
+        README_SYNC};
+    check_empty(ctx, f, &k);
 }
 
 /* ------------------------------------------------ part 1: the sweep */
