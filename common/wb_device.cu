@@ -1,6 +1,7 @@
 /* wb_device.cu - query GPUs through the runtime and choose the one to grade on */
 /* SPDX-License-Identifier: MIT */
 #include "wb_gpu.h"
+#include "wb_env.h"
 
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -46,15 +47,16 @@ extern "C" int wb_gpu_select(wb_gpu *g, char *why, size_t cap) {
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess)
         return e;
-    const char *env = getenv("DEVICE");
+    unsigned long long v = 0;
+    char err[256];
+    int set = wb_env_ull("DEVICE", 0, n > 0 ? (unsigned long long)n - 1 : 0, &v,
+                         "DEVICE=n grades on GPU n (nvidia-smi -L lists them)", err, sizeof err);
     int dev = -1;
-    if (env && *env) {
-        char *end;
-        long v = strtol(env, &end, 10);
-        if (*end || v < 0 || v >= n) {
-            snprintf(why, cap, "DEVICE=%s is not a device index (0..%d)", env, n - 1);
-            return cudaErrorInvalidDevice;
-        }
+    if (set < 0) {
+        snprintf(why, cap, "%s", err);
+        return cudaErrorInvalidDevice;
+    }
+    if (set > 0) {
         dev = (int)v;
         snprintf(why, cap, "device %d of %d, chosen by DEVICE=%d", dev, n, dev);
     } else {

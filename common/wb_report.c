@@ -110,7 +110,24 @@ static json_object *result_to_json(const wb_result *r) {
     return t;
 }
 
-int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output) {
+static json_object *info_to_json(const wb_run_info *info) {
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "lab", json_object_new_string(info->lab));
+    json_object_object_add(o, "set", json_object_new_string(info->set));
+    json_object_object_add(o, "gpu", json_object_new_string(info->gpu));
+    json_object_object_add(o, "arch", json_object_new_string(info->arch));
+    json_object_object_add(o, "sm_count", json_object_new_int(info->sm_count));
+    json_object_object_add(o, "driver", json_object_new_string(info->driver));
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", info->seed);
+    json_object_object_add(o, "seed", json_object_new_string(seed));
+    json_object_object_add(o, "grader_version", json_object_new_string(info->grader_version));
+    json_object_object_add(o, "other_processes", json_object_new_int(info->other_processes));
+    return o;
+}
+
+int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output,
+                          const wb_run_info *info) {
     json_object *root = json_object_new_object();
     json_object *tests = json_object_new_array();
     int score = 0;
@@ -124,6 +141,8 @@ int wb_results_json_write(const char *path, const wb_result *r, int n, const cha
     json_object_object_add(root, "execution_time", json_object_new_int((int)(secs + 0.5)));
     json_object_object_add(root, "output", json_object_new_string(output ? output : ""));
     json_object_object_add(root, "tests", tests);
+    if (info)
+        json_object_object_add(root, "extra_data", info_to_json(info));
     int rc = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY);
     json_object_put(root);
     return rc == 0 ? 0 : -1;
@@ -180,4 +199,30 @@ int wb_results_json_read(const char *path, wb_result **out) {
             k++;
     json_object_put(root);
     return *out ? k : -1;
+}
+
+int wb_results_json_read_info(const char *path, wb_run_info *info) {
+    json_object *root = json_object_from_file(path), *o, *v;
+    memset(info, 0, sizeof *info);
+    if (!root)
+        return -1;
+    if (!json_object_object_get_ex(root, "extra_data", &o)) {
+        json_object_put(root);
+        return -1;
+    }
+    copy_str(info->lab, sizeof info->lab, o, "lab");
+    copy_str(info->set, sizeof info->set, o, "set");
+    copy_str(info->gpu, sizeof info->gpu, o, "gpu");
+    copy_str(info->arch, sizeof info->arch, o, "arch");
+    copy_str(info->driver, sizeof info->driver, o, "driver");
+    copy_str(info->grader_version, sizeof info->grader_version, o, "grader_version");
+    char seed[32];
+    copy_str(seed, sizeof seed, o, "seed");
+    info->seed = strtoull(seed, NULL, 10);
+    if (json_object_object_get_ex(o, "sm_count", &v))
+        info->sm_count = json_object_get_int(v);
+    if (json_object_object_get_ex(o, "other_processes", &v))
+        info->other_processes = json_object_get_int(v);
+    json_object_put(root);
+    return 0;
 }

@@ -41,9 +41,27 @@ void wb_csv_field(FILE *f, const char *s);
 /* Writes n fields and a line break. */
 void wb_csv_row(FILE *f, int n, const char *const *fields);
 
+/* What a grading run was: written into results.json (its top-level
+ * "extra_data"), so that scripts read the GPU, seed and grader version from
+ * there, never from console text. */
+typedef struct wb_run_info {
+    char lab[48], set[16];
+    char gpu[256];           /* "NVIDIA H200", or "no GPU" */
+    char arch[16];           /* "sm_90"; "" without a GPU */
+    int sm_count;
+    char driver[64];         /* the driver's version, as nvidia-smi gives it */
+    unsigned long long seed; /* SEED=seed repeats the run */
+    char grader_version[64]; /* git describe of the grader's source */
+    int other_processes;     /* other processes on a GPU when grading began */
+} wb_run_info;
 /* Writes a Gradescope results.json for n results; output is the text shown
- * above the tests (GPU, seed). Returns 0, or -1 when the file cannot be written. */
-int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output);
+ * above the tests (GPU, seed); info (may be NULL) goes under "extra_data".
+ * Returns 0, or -1 when the file cannot be written. */
+int wb_results_json_write(const char *path, const wb_result *r, int n, const char *output,
+                          const wb_run_info *info);
+/* Reads the run's "extra_data" back. Returns 0, or -1 when the file is
+ * missing or has none. */
+int wb_results_json_read_info(const char *path, wb_run_info *info);
 /* Reads back what wb_results_json_write wrote; *out is malloc'ed. Returns the
  * count, or -1 when the file is missing or not in that format. */
 int wb_results_json_read(const char *path, wb_result **out);

@@ -1,6 +1,7 @@
 /* wb_rng.c - xoshiro256** seeded through splitmix64 */
 /* SPDX-License-Identifier: MIT */
 #include "wb_rng.h"
+#include "wb_env.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -59,13 +60,12 @@ void wb_rng_fill_float(wb_rng *r, float *h_out, size_t n, float lo, float hi) {
 }
 
 uint64_t wb_rng_seed_from_env(void) {
-    const char *s = getenv("SEED");
-    if (s && *s) {
-        char *end;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (*end == '\0')
-            return v;
-    }
+    unsigned long long v;
+    char err[256];
+    if (wb_env_ull("SEED", 0, UINT64_MAX, &v, NULL, err, sizeof err) == 1)
+        return v;
+    /* Unset (or invalid: the programs that read SEED refuse that first,
+     * through wb_env_check_grader): a seed from the clock. */
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)getpid();

@@ -24,7 +24,8 @@ double wb_rng_uniform(wb_rng *r);
 int64_t wb_rng_range(wb_rng *r, int64_t lo, int64_t hi);
 /* Fills h_out[0..n) with floats uniform in [lo, hi). */
 void wb_rng_fill_float(wb_rng *r, float *h_out, size_t n, float lo, float hi);
-/* A seed from the environment variable SEED when set, else from the clock. */
+/* A seed from the environment variable SEED when set and valid (a whole
+ * number; see wb_env_check_grader), else from the clock. */
 uint64_t wb_rng_seed_from_env(void);
 
 #ifdef __cplusplus

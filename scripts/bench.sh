@@ -73,38 +73,15 @@ done
 fi
 
 # One row per (set, lab, test, metric): median, min, max, worst margin against the limit, flips.
-{
-    echo "set,lab,test,metric,limit,comparison,runs,median,min,max,worst_margin_pct,passes,fails,flips"
-    tail -n +2 "$raw" | sort -t, -k2,2 -k3,3 -k4,4 -k5,5 -k6,6g | awk -F, '
-        function flush() {
-            if (n == 0) return
-            med = (n % 2) ? val[(n + 1) / 2] : (val[n / 2] + val[n / 2 + 1]) / 2
-            # The run nearest the limit: for the reference the one nearest to
-            # failing, for the stub the one nearest to passing.
-            stub = (s == "labs")
-            if (cmp == "ge") worst = ((stub ? val[n] : val[1]) / lim - 1) * 100
-            else if (cmp == "le") { v = stub ? val[1] : val[n]; worst = (v > 0 ? lim / v - 1 : 0) * 100 }
-            else worst = 0
-            fl = (p < f) ? p : f
-            if (metric == "verdict")
-                printf "%s,%s,%s,verdict,,,%d,,,,,%d,%d,%d\n", s, l, t, n, p, f, fl
-            else
-                printf "%s,%s,%s,%s,%g,%s,%d,%g,%g,%g,%.1f,%d,%d,%d\n", s, l, t, metric, lim, cmp, n,
-                       med, val[1], val[n], worst, p, f, fl
-        }
-        { key = $2 SUBSEP $3 SUBSEP $4 SUBSEP $5
-          if (key != last) { flush(); n = 0; p = 0; f = 0; last = key }
-          s = $2; l = $3; t = $4; metric = $5; lim = $7; cmp = $8
-          val[++n] = $6; if ($9 == "PASS") p++; else if ($9 == "FAIL" || $9 == "RERUN") f++ }
-        END { flush() }'
-} >"$out/bench.csv"
+build/tools/wb-bench-stats limits "$raw" >"$out/bench.csv" || exit 1
 
 # The report.
 flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$out/bench.csv")
 {
     echo "# Grader bench"
     echo
-    echo "$(date -u +%Y-%m-%d), $runs runs of each set; GPU: $(sed -n 's/^== [^ ]* =*  //p' "$out"/runs/1/solutions/*.log 2>/dev/null | head -1)"
+    gpu=$(for j in "$out"/runs/1/solutions/*/results.json; do build/tools/wb-summary --info "$j" gpu 2>/dev/null && break; done)
+    echo "$(date -u +%Y-%m-%d), $runs runs of each set; GPU: ${gpu:-unknown}"
     [ -n "$loadpid" ] && echo "; a second process loaded the GPU throughout"
     echo
     echo "## Limits: reference and stub against each limit"
@@ -134,11 +111,7 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     echo
     echo "| lab | reference median | stub median |"
     echo "|---|---|---|"
-    tail -n +2 "$times" | sort -t, -k3,3 -k2,2 -k4,4g | awk -F, '
-        { k = $3 "," $2; v[k, ++n[k]] = $4; labs[$3] = 1 }
-        END { for (l in labs) { for (si = 0; si < 2; si++) { s = si ? "labs" : "solutions"; k = l "," s; c = n[k]
-                  m[s] = c ? ((c % 2) ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2) : 0 }
-              printf "| %s | %.1f | %.1f |\n", l, m["solutions"], m["labs"] } }' | sort
+    build/tools/wb-bench-stats times "$times" | awk -F, '{ printf "| %s | %s | %s |\n", $1, $2, $3 }'
     total=$(awk -F, 'NR > 1 && $2 == "solutions" { t[$1] += $4 } END { for (r in t) if (t[r] > m) m = t[r]; printf "%.1f", m }' "$times")
     echo
     echo "All labs of the reference, slowest run: $total s (target: under 60 s)."

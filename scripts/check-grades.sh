@@ -12,7 +12,7 @@ for lab in "$@"; do
         tsv=$(build/tools/wb-summary --tsv build/report/$set/$lab/results.json) || {
             echo "FAIL  $set/$lab: the grader wrote no results (log: build/report/$set-$lab.log)"
             status=1; continue; }
-        gpu=$(sed -n '1s/.*==  //p' build/report/$set-$lab.log)
+        gpu=$(build/tools/wb-summary --info build/report/$set/$lab/results.json gpu)
         allowed=""
         [ "$set" = labs ] && [ -f grader/$lab/stub-passes ] && allowed=$(grep -v '^#' grader/$lab/stub-passes)
         pass=0 fail=0 skip=0 bad=0

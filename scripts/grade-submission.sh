@@ -27,9 +27,8 @@ mkdir -p "$work" "$out/unpacked"
 
 # The files a submission may replace: labs/<lab>/<topic>.cu and labs/<lab>/answers.txt.
 allowed=()
-for d in labs/[0-9][0-9]-*/; do
-    [ -f "$d/DRAFT" ] && continue # not graded yet
-    lab=${d#labs/}; lab=${lab%/}
+for lab in $(unset LABS MAKEFLAGS MFLAGS; make -s --no-print-directory list-labs); do # live labs only
+    d=labs/$lab/
     for f in "$d"*.cu; do allowed+=("labs/$lab/$(basename "$f")"); done
     allowed+=("labs/$lab/answers.txt")
 done
@@ -80,11 +79,14 @@ version=$(git describe --always --dirty 2>/dev/null || echo unknown)
         sed 's/^/  /' "$out/ignored.txt"
     fi
 } | tee "$out/grade.log"
-(cd "$work" && unset LABS MAKEFLAGS MFLAGS && NO_COLOR=1 make --no-print-directory grade SET=labs ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1
+# The copy is no git checkout: the grader's version is this checkout's.
+(cd "$work" && unset LABS MAKEFLAGS MFLAGS && NO_COLOR=1 make --no-print-directory grade SET=labs \
+    GRADER_VERSION="$version" ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1
 rc=$?
 tail -n +1 "$out/grade.log" | sed -n '/^lab  /,$p'
 rm -rf "$out/report"; cp -r "$work/build/report/labs" "$out/report" 2>/dev/null
-gpu=$(sed -n 's/^== [^ ]* =*  //p' "$out/grade.log" | head -1)
+# The GPU, from what the graders recorded (results.json), never from console text.
+gpu=$(build/tools/wb-summary --info "$out/report/results.json" gpu 2>/dev/null)
 printf 'student=%s\ngpu=%s\ngrader_version=%s\nexit=%s\nfiles_taken=%s\n' \
     "$name" "${gpu:-unknown}" "$version" "$rc" "$taken" >"$out/meta.txt"
 rm -rf "$out/unpacked" "$work"

@@ -19,6 +19,8 @@ for lab in "$@"; do
         continue
     fi
     "$dir/grade" --set "$set" --build-log "$log"
+    # 2: a usage error (a bad SEED=, DEVICE=, ...) or a table the grader refuses: stop here.
+    [ $? = 2 ] && exit 2
     echo
 done
 exec build/tools/wb-summary "$set" "$@"

@@ -3,7 +3,7 @@
 #   scripts/gradebook.sh OUTDIR      (OUTDIR/<student>/meta.txt and report/ from grade-submission.sh)
 set -u
 out=${1:?usage: gradebook.sh OUTDIR}
-labs=$(for d in labs/[0-9][0-9]-*/; do [ -f "$d/DRAFT" ] || basename "$d"; done)
+labs=$(unset LABS MAKEFLAGS MFLAGS; make -s --no-print-directory list-labs)
 csv=$out/gradebook.csv
 {
     printf 'student'; for l in $labs; do printf ',%s' "$l"; done

@@ -12,7 +12,7 @@ set -u
 export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-0.5}
 status=0
 declare -A ref_done
-labs=${*:-$(ls tests/broken)}
+labs=${*:-$(unset LABS MAKEFLAGS MFLAGS; make -s --no-print-directory list-labs)}
 for src in $(for l in $labs; do ls tests/broken/"$l"/*.cu 2>/dev/null; done); do
     lab=$(basename "$(dirname "$src")"); name=$(basename "$src" .cu)
     if [ -n "${BROKEN_ONLY:-}" ] && [[ " $BROKEN_ONLY " != *" $name "* ]]; then continue; fi

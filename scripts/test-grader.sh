@@ -27,6 +27,7 @@ expect self.outdir PASS 1 ""
 expect self.noisy_miss RERUN 0 "grade again when the GPU is idle"
 expect self.clear_miss FAIL 0 "speedup 1.40x"
 expect self.nan_ratio FAIL 0 "speedup nanx"
+expect question.self_question FAIL 0 "has no line"
 if grep -q "other process(es) use a GPU" "$out.log"; then
     expect self.disagree RERUN 0 "figure off, but"
 else
@@ -34,7 +35,7 @@ else
 fi
 # Every limit is checked in the form that fails a ratio that is not a number:
 # "if (!(x >= LIMIT)) fail", never "if (x < LIMIT) fail".
-if bad=$(grep -nE 'if \((r|q)\.ratio < |if \([a-z_]+ < [A-Z_]*LIMIT\)' grader/*/*.c); then
+if bad=$(grep -nE 'if \((r|q)\.ratio < |if \([a-z_]+ < [A-Z_]*LIMIT\)|ratio < p->limit' grader/*/*.c); then
     echo "FAIL  grader rule: a limit compared so that NaN passes: $bad"; status=1
 fi
 grep -q "points inconclusive" "$out.log" || {
@@ -47,5 +48,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, question rows, a figure off the grader's fails on an idle GPU"
 exit $status

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "wb_answers.h"
+#include "wb_env.h"
 #include "wb_gpu.h"
 #include "wb_report.h"
 #include "wb_rng.h"
@@ -73,6 +74,70 @@ START_TEST(test_seed_from_env) {
     ck_assert_uint_eq(wb_rng_seed_from_env(), 12345);
     unsetenv("SEED");
     ck_assert_uint_lt(wb_rng_seed_from_env(), 1000000000ULL);
+}
+END_TEST
+
+/* One reader for every variable: a valid value is read, a bad one is an
+ * error that names the variable and its value, unset is "not given". */
+START_TEST(test_env_reader) {
+    char err[256];
+    unsigned long long u = 7;
+    double d = 0;
+    unsetenv("WB_TEST_VAR");
+    ck_assert_int_eq(wb_env_ull("WB_TEST_VAR", 0, 10, &u, NULL, err, sizeof err), 0);
+    ck_assert_uint_eq(u, 7);
+    setenv("WB_TEST_VAR", "", 1);
+    ck_assert_int_eq(wb_env_ull("WB_TEST_VAR", 0, 10, &u, NULL, err, sizeof err), 0);
+    setenv("WB_TEST_VAR", "9", 1);
+    ck_assert_int_eq(wb_env_ull("WB_TEST_VAR", 0, 10, &u, NULL, err, sizeof err), 1);
+    ck_assert_uint_eq(u, 9);
+    const char *bad[] = {"abc", "11", "-1", "+3", " 3", "3x", "99999999999999999999999"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        setenv("WB_TEST_VAR", bad[k], 1);
+        ck_assert_int_eq(wb_env_ull("WB_TEST_VAR", 0, 10, &u, "what it does", err, sizeof err), -1);
+        ck_assert_ptr_nonnull(strstr(err, "WB_TEST_VAR="));
+        ck_assert_ptr_nonnull(strstr(err, bad[k]));
+        ck_assert_ptr_nonnull(strstr(err, "from 0 to 10"));
+    }
+    setenv("WB_TEST_VAR", "2.5", 1);
+    ck_assert_int_eq(wb_env_double("WB_TEST_VAR", 0.01, 1000, &d, NULL, err, sizeof err), 1);
+    ck_assert_double_eq(d, 2.5);
+    const char *bad_d[] = {"0", "fast", "nan", "inf", "1e9", "2,5"};
+    for (size_t k = 0; k < sizeof bad_d / sizeof bad_d[0]; k++) {
+        setenv("WB_TEST_VAR", bad_d[k], 1);
+        ck_assert_int_eq(wb_env_double("WB_TEST_VAR", 0.01, 1000, &d, NULL, err, sizeof err), -1);
+    }
+    unsetenv("WB_TEST_VAR");
+    setenv("SEED", "abc", 1);
+    ck_assert_int_eq(wb_env_check_grader(err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "SEED=abc"));
+    unsetenv("SEED");
+    ck_assert_int_eq(wb_env_check_grader(err, sizeof err), 0);
+}
+END_TEST
+
+/* The run's GPU, seed and version survive the trip through results.json. */
+START_TEST(test_results_json_run_info) {
+    char path[] = "/tmp/wb_info_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    wb_run_info in = {.lab = "03-x", .set = "labs", .gpu = "NVIDIA H200", .arch = "sm_90",
+                      .sm_count = 132, .driver = "580.1", .seed = 18446744073709551615ULL,
+                      .grader_version = "abc123-dirty", .other_processes = 2},
+                out;
+    wb_result r[1] = {{.id = "correct.a", .verdict = WB_PASS, .points = 1, .max_points = 1}};
+    ck_assert_int_eq(wb_results_json_write(path, r, 1, "x", &in), 0);
+    ck_assert_int_eq(wb_results_json_read_info(path, &out), 0);
+    ck_assert_str_eq(out.gpu, "NVIDIA H200");
+    ck_assert_str_eq(out.arch, "sm_90");
+    ck_assert_str_eq(out.grader_version, "abc123-dirty");
+    ck_assert_uint_eq(out.seed, 18446744073709551615ULL);
+    ck_assert_int_eq(out.sm_count, 132);
+    ck_assert_int_eq(out.other_processes, 2);
+    ck_assert_int_eq(wb_results_json_write(path, r, 1, "x", NULL), 0);
+    ck_assert_int_eq(wb_results_json_read_info(path, &out), -1);
+    unlink(path);
 }
 END_TEST
 
@@ -201,7 +266,7 @@ START_TEST(test_results_json_roundtrip) {
     ck_assert_int_ge(fd, 0);
     close(fd);
     wb_result in[3] = {sample(WB_PASS), sample(WB_FAIL), sample(WB_SKIP)};
-    ck_assert_int_eq(wb_results_json_write(path, in, 3, "GPU \"x\""), 0);
+    ck_assert_int_eq(wb_results_json_write(path, in, 3, "GPU \"x\"", NULL), 0);
     wb_result *out;
     ck_assert_int_eq(wb_results_json_read(path, &out), 3);
     for (int i = 0; i < 3; i++) {
@@ -299,6 +364,8 @@ static Suite *common_suite(void) {
         {"rng", test_rng_deterministic_and_bounded},
         {"rng", test_rng_known_sequence},
         {"rng", test_seed_from_env},
+        {"env", test_env_reader},
+        {"report", test_results_json_run_info},
         {"answers", test_answers_parse_ok},
         {"answers", test_answers_parse_errors},
         {"answers", test_answer_numbers},

@@ -73,33 +73,29 @@ static void fork_body(wb_ctx *ctx) {
     }
 }
 
-#define T(id, kind, pts, fn, req)                                                                  \
-    { id, kind, pts, 0, 0, 10, fn, req, NULL, NULL, NULL, "hint text" }
+#define T(id_, kind_, pts_, fn_, ...)                                                              \
+    {.id = id_, .kind = kind_, .points = pts_, .timeout_s = 10, .fn = fn_, .hint = "hint text",   \
+     __VA_ARGS__}
+/* A graded measurement must carry its limit's derivation (the table check). */
+#define LIMIT .limit = {"speedup >= 1.5x", "a rule of the self-test", "none measured"}
 static const wb_test tests[] = {
-    T("self.pass", WB_CORRECTNESS, 3, pass_body, NULL),
-    T("self.fail", WB_CORRECTNESS, 3, fail_body, NULL),
-    T("self.skip_zero_points", WB_CORRECTNESS, 0, skip_body, NULL),
-    T("self.skip_with_points", WB_CORRECTNESS, 4, skip_body, NULL),
-    T("self.exit0", WB_CORRECTNESS, 2, exit0_body, NULL),
-    T("self.abort", WB_CORRECTNESS, 2, exit_done_after_fail_body, NULL),
-    T("self.gated", WB_PERFORMANCE, 5, pass_body, "self.fail"),
-    T("self.ungated", WB_PERFORMANCE, 5, pass_body, "self.pass"),
-    T("self.outdir", WB_CORRECTNESS, 1, outdir_body, NULL),
-    T("self.noisy_miss", WB_PERFORMANCE, 6, noisy_miss_body, NULL),
-    T("self.clear_miss", WB_PERFORMANCE, 6, clear_miss_body, NULL),
-    T("self.nan_ratio", WB_PERFORMANCE, 6, nan_ratio_body, NULL),
-    T("self.disagree", WB_CORRECTNESS, 2, disagree_body, NULL),
-    T("self.fork", WB_CORRECTNESS, 1, fork_body, NULL),
-    {"self.gpu", WB_CORRECTNESS, 1, 1, 0, 10, pass_body, NULL, NULL, NULL, NULL, NULL},
+    T("self.pass", WB_CORRECTNESS, 3, pass_body),
+    T("self.fail", WB_CORRECTNESS, 3, fail_body),
+    T("self.skip_zero_points", WB_PERFORMANCE, 0, skip_body),
+    T("self.skip_with_points", WB_CORRECTNESS, 4, skip_body),
+    T("self.exit0", WB_CORRECTNESS, 2, exit0_body),
+    T("self.abort", WB_CORRECTNESS, 2, exit_done_after_fail_body),
+    T("self.gated", WB_PERFORMANCE, 5, pass_body, .requires = "self.fail", LIMIT),
+    T("self.ungated", WB_PERFORMANCE, 5, pass_body, .requires = "self.pass", LIMIT),
+    T("self.outdir", WB_CORRECTNESS, 1, outdir_body),
+    T("self.noisy_miss", WB_PERFORMANCE, 6, noisy_miss_body, LIMIT),
+    T("self.clear_miss", WB_PERFORMANCE, 6, clear_miss_body, LIMIT),
+    T("self.nan_ratio", WB_PERFORMANCE, 6, nan_ratio_body, LIMIT),
+    T("self.disagree", WB_CORRECTNESS, 2, disagree_body),
+    T("self.fork", WB_CORRECTNESS, 1, fork_body),
+    WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
+    {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
+     .fn = pass_body},
 };
 
-static const wb_lab lab = {"99-selftest", "selftest.cu", "selftest", tests,
-                           (int)(sizeof tests / sizeof tests[0])};
-
-Suite *selftest_suite(void) {
-    return wb_build_suite(&lab);
-}
-
-int main(int argc, char **argv) {
-    return wb_grader_main(argc, argv, selftest_suite);
-}
+WB_LAB_MAIN(tests)

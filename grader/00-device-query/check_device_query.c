@@ -213,7 +213,7 @@ static void test_count_devices(wb_ctx *ctx) {
     __typeof__(&device_query_count) count;
     WB_BIND(ctx, count, device_query_count);
     int want = 0, got = -12345;
-    wb_cuda(ctx, cudaGetDeviceCount(&want), "cudaGetDeviceCount");
+    WB_CUDA(ctx, cudaGetDeviceCount(&want));
     int e = count(&got);
     if (e != cudaSuccess)
         wb_fail(ctx, "device_query_count returned %s, expected cudaSuccess",
@@ -253,9 +253,9 @@ static void truth(wb_ctx *ctx, int dev, device_query_report *t) {
                                               cudaDevAttrMemoryClockRate,
                                               cudaDevAttrGlobalMemoryBusWidth};
     memset(t, 0, sizeof *t);
-    wb_cuda(ctx, cudaGetDeviceProperties(&p, dev), "cudaGetDeviceProperties");
+    WB_CUDA(ctx, cudaGetDeviceProperties(&p, dev));
     for (int i = 0; i < 22; i++)
-        wb_cuda(ctx, cudaDeviceGetAttribute(&v[i], a[i], dev), "cudaDeviceGetAttribute");
+        WB_CUDA(ctx, cudaDeviceGetAttribute(&v[i], a[i], dev));
     t->device = dev;
     snprintf(t->name, sizeof t->name, "%s", p.name);
     t->global_mem_bytes = p.totalGlobalMem;
@@ -323,7 +323,7 @@ static void test_fields_all_devices(wb_ctx *ctx) {
     __typeof__(&device_query_fill) fill;
     WB_BIND(ctx, fill, device_query_fill);
     int n = 0;
-    wb_cuda(ctx, cudaGetDeviceCount(&n), "cudaGetDeviceCount");
+    WB_CUDA(ctx, cudaGetDeviceCount(&n));
     for (int dev = 0; dev < n; dev++) {
         device_query_report t, got;
         truth(ctx, dev, &t);
@@ -348,10 +348,15 @@ static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi) {
     WB_BIND(ctx, fill, device_query_fill);
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
     device_query_report r;
-    wb_cuda(ctx, fill(gpu->index, &r), "device_query_fill");
+    int e = fill(gpu->index, &r);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "device_query_fill(%d) returned %s, expected cudaSuccess", gpu->index,
+                cudaGetErrorName((cudaError_t)e));
     wb_ceiling c;
-    wb_cuda(ctx, fp32 ? wb_measure_fma_gflops(&c) : wb_measure_copy_gbps(&c),
-            fp32 ? "the FMA throughput kernel" : "the device-to-device copy");
+    if (fp32)
+        WB_CUDA(ctx, wb_measure_fma_gflops(&c));
+    else
+        WB_CUDA(ctx, wb_measure_copy_gbps(&c));
     double peak = fp32 ? r.peak_fp32_gflops : r.peak_dram_gbps;
     const char *unit = fp32 ? "GFLOP/s" : "GB/s";
     double ratio = peak > 0 ? c.value / peak : INFINITY;
@@ -384,25 +389,6 @@ static void test_dram_vs_measured(wb_ctx *ctx) {
 
 /* ------------------------------------------------------------- questions */
 
-#define A100 "the A100 of README \"Questions\""
-
-WB_HASH_QUESTION(test_q_a100_threads, "a100_resident_threads", 0x9ea0d28c37cc7b3aULL,
-                 "threads resident at once on the whole GPU, " A100)
-
-WB_HASH_QUESTION(test_q_a100_fp32, "a100_peak_fp32_gflops", 0x69cfb4ed331dc5c6ULL,
-                 "peak FP32 GFLOP/s of " A100 ", rounded to a whole number")
-
-WB_HASH_QUESTION(test_q_a100_dram, "a100_peak_dram_gbps", 0x5307cb071774859dULL,
-                 "peak DRAM GB/s of " A100 ", rounded to a whole number")
-
-WB_HASH_QUESTION(test_q_a100_blocks, "a100_blocks_per_sm_128", 0xac552ce1b1adb18eULL,
-                 "blocks of 128 threads resident on one SM of " A100
-                 " when only thread and block slots limit")
-
-WB_HASH_QUESTION(test_q_a100_regs, "a100_regs_per_thread_full", 0x2fa17e032c646bc7ULL,
-                 "most registers per thread that still let every thread slot of an SM "
-                 "of " A100 " be used")
-
 static void test_q_my_threads(wb_ctx *ctx) {
     const wb_gpu *g = wb_ctx_gpu(ctx);
     wb_question_number(ctx, "my_resident_threads", (double)g->sm_count * g->max_threads_per_sm, 0.0,
@@ -415,44 +401,56 @@ static void test_q_my_fp32(wb_ctx *ctx) {
                        "peak FP32 GFLOP/s of the GPU you grade on, from your report");
 }
 
-/* ----------------------------------------------------------- the suite */
+/* ----------------------------------------------------------- the table */
 
-#define HOST(id, pts, fn, hint)                                                                    \
-    { id, WB_CORRECTNESS, pts, 0, 1, 20, fn, NULL, NULL, NULL, NULL, hint }
-#define GPU(id, pts, secs, fn, req, hint)                                                          \
-    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
-#define QUESTION(id, pts, fn, gpu)                                                                 \
-    { id, WB_QUESTION, pts, gpu, 0, 20, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
+#define A100 "the A100 of README \"Questions\""
+#define FIGURES_DATE "2026-11-22, CUDA 13.0"
 
 static const wb_test tests[] = {
-    HOST("correct.lanes", 10, test_lanes_table, "README.md, \"Peak rates\": the lanes table"),
-    HOST("correct.peak_fp32", 10, test_peak_fp32_random, README_PEAKS),
-    HOST("correct.peak_dram", 10, test_peak_dram_random, README_PEAKS),
-    HOST("correct.pick_best", 10, test_pick_best_cases, "README.md, \"Choosing a device\""),
-    HOST("correct.print", 5, test_print_report, "README.md, \"Build, run and expected output\""),
-    GPU("correct.count", 5, 30, test_count_devices, NULL, "README.md, \"Counting devices\""),
-    GPU("correct.fields", 20, 60, test_fields_all_devices, NULL,
-        "README.md, \"Reading properties and attributes\""),
-    GPU("check.fp32_vs_measured", 5, 120, test_fp32_vs_measured, "correct.fields", README_PEAKS),
-    GPU("check.dram_vs_measured", 5, 120, test_dram_vs_measured, "correct.fields", README_PEAKS),
-    {"sanitizer.fill", WB_SANITIZER, 5, 1, 1, 300, NULL, "correct.fields", "compute-sanitizer",
-     "correct.fields", "memcheck", "README.md, \"Debugging\""},
-    QUESTION("question.a100_resident_threads", 2, test_q_a100_threads, 0),
-    QUESTION("question.a100_peak_fp32_gflops", 2, test_q_a100_fp32, 0),
-    QUESTION("question.a100_peak_dram_gbps", 2, test_q_a100_dram, 0),
-    QUESTION("question.a100_blocks_per_sm_128", 2, test_q_a100_blocks, 0),
-    QUESTION("question.a100_regs_per_thread_full", 2, test_q_a100_regs, 0),
-    QUESTION("question.my_resident_threads", 3, test_q_my_threads, 1),
-    QUESTION("question.my_peak_fp32_gflops", 2, test_q_my_fp32, 1),
+    WB_HOST("correct.lanes", 10, test_lanes_table, .timeout_s = 20,
+            .hint = "README.md, \"Peak rates\": the lanes table"),
+    WB_HOST("correct.peak_fp32", 10, test_peak_fp32_random, .timeout_s = 20, .hint = README_PEAKS),
+    WB_HOST("correct.peak_dram", 10, test_peak_dram_random, .timeout_s = 20, .hint = README_PEAKS),
+    WB_HOST("correct.pick_best", 10, test_pick_best_cases, .timeout_s = 20,
+            .hint = "README.md, \"Choosing a device\""),
+    WB_HOST("correct.print", 5, test_print_report, .timeout_s = 20,
+            .hint = "README.md, \"Build, run and expected output\""),
+    WB_GPU("correct.count", 5, test_count_devices, .hint = "README.md, \"Counting devices\""),
+    WB_GPU("correct.fields", 20, test_fields_all_devices, .timeout_s = 60,
+           .hint = "README.md, \"Reading properties and attributes\""),
+    WB_GPU("check.fp32_vs_measured", 5, test_fp32_vs_measured, .timeout_s = 120,
+           .requires = "correct.fields", .hint = README_PEAKS,
+           .limit = {.text = "measured FMA rate 50% to 120% of your peak FP32",
+                     .derivation = "a long FMA loop keeps any GPU near its peak (throttling and "
+                                   "overhead keep it below, boost clocks lift it a little above), "
+                                   "while a wrong unit or factor (kHz, lanes per SM, the 2 flops "
+                                   "of an FMA) puts the ratio off by 2x or more",
+                     .figures = "H100 SXM: 65200 of 66908 GFLOP/s = 97 %; H200: 65011 of 66908 "
+                                "= 97 % (" FIGURES_DATE "; stub: not graded, peak 0)"}),
+    WB_GPU("check.dram_vs_measured", 5, test_dram_vs_measured, .timeout_s = 120,
+           .requires = "correct.fields", .hint = README_PEAKS,
+           .limit = {.text = "measured copy rate 50% to 105% of your peak DRAM",
+                     .derivation = "a large device-to-device copy reaches most of the DRAM peak on "
+                                   "any GPU and can never beat it (5 % allows for clock "
+                                   "rounding), while a wrong unit or factor (kHz, bits for bytes, "
+                                   "double data rate) puts the ratio off by 2x or more",
+                     .figures = "H100 SXM: 2977 of 3352 GB/s = 89 %; H200: 4238 of 4814 = 88 % "
+                                "(" FIGURES_DATE "; stub: not graded, peak 0)"}),
+    WB_SANITIZER_OF("sanitizer.fill", 5, "memcheck", "correct.fields"),
+    WB_QUESTION_HASH("a100_resident_threads", 2, 0x9ea0d28c37cc7b3aULL,
+                     "threads resident at once on the whole GPU, " A100),
+    WB_QUESTION_HASH("a100_peak_fp32_gflops", 2, 0x69cfb4ed331dc5c6ULL,
+                     "peak FP32 GFLOP/s of " A100 ", rounded to a whole number"),
+    WB_QUESTION_HASH("a100_peak_dram_gbps", 2, 0x5307cb071774859dULL,
+                     "peak DRAM GB/s of " A100 ", rounded to a whole number"),
+    WB_QUESTION_HASH("a100_blocks_per_sm_128", 2, 0xac552ce1b1adb18eULL,
+                     "blocks of 128 threads resident on one SM of " A100
+                     " when only thread and block slots limit"),
+    WB_QUESTION_HASH("a100_regs_per_thread_full", 2, 0x2fa17e032c646bc7ULL,
+                     "most registers per thread that still let every thread slot of an SM "
+                     "of " A100 " be used"),
+    WB_QUESTION_FN("question.my_resident_threads", 3, test_q_my_threads, .needs_gpu = 1),
+    WB_QUESTION_FN("question.my_peak_fp32_gflops", 2, test_q_my_fp32, .needs_gpu = 1),
 };
 
-static const wb_lab lab = {"00-device-query", "device_query.cu", "00-device-query/v1", tests,
-                           (int)(sizeof tests / sizeof tests[0])};
-
-Suite *device_query_suite(void) {
-    return wb_build_suite(&lab);
-}
-
-int main(int argc, char **argv) {
-    return wb_grader_main(argc, argv, device_query_suite);
-}
+WB_LAB_MAIN(tests)

@@ -52,15 +52,14 @@ static void bufs_open(wb_ctx *ctx, bufs *b, int n, wb_rng *g) {
     if (!b->h_in || !b->h_out)
         wb_fail(ctx, "out of host memory");
     wb_rng_fill_float(g, b->h_in, (size_t)n, -1.0f, 1.0f);
-    wb_cuda(ctx, cudaMalloc((void **)&b->d_in, bytes), "cudaMalloc");
-    wb_cuda(ctx, cudaMalloc((void **)&b->d_out, bytes + GUARD * sizeof(float)), "cudaMalloc");
-    wb_cuda(ctx, cudaMemcpy(b->d_in, b->h_in, bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
+    WB_CUDA(ctx, cudaMalloc((void **)&b->d_in, bytes));
+    WB_CUDA(ctx, cudaMalloc((void **)&b->d_out, bytes + GUARD * sizeof(float)));
+    WB_CUDA(ctx, cudaMemcpy(b->d_in, b->h_in, bytes, cudaMemcpyHostToDevice));
 }
 
 /* NaN in every byte pattern of d_out, its guard included. */
 static void bufs_poison(wb_ctx *ctx, bufs *b) {
-    wb_cuda(ctx, cudaMemset(b->d_out, 0xFF, ((size_t)b->n + GUARD) * sizeof(float)),
-            "cudaMemset (poison: NaN)");
+    WB_CUDA(ctx, cudaMemset(b->d_out, 0xFF, ((size_t)b->n + GUARD) * sizeof(float)));
 }
 
 static void bufs_close(bufs *b) {
@@ -75,9 +74,7 @@ static void bufs_close(bufs *b) {
  * the function under test in failure messages. */
 static void check_output(wb_ctx *ctx, bufs *b, size_t stride, const char *what, const char *where) {
     size_t n = (size_t)b->n, bytes = n * sizeof(float);
-    wb_cuda(ctx,
-            cudaMemcpy(b->h_out, b->d_out, bytes + GUARD * sizeof(float), cudaMemcpyDeviceToHost),
-            "cudaMemcpy");
+    WB_CUDA(ctx, cudaMemcpy(b->h_out, b->d_out, bytes + GUARD * sizeof(float), cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < n; i += stride) {
         float want = divergence_value((int)i, b->h_in[i]), got = b->h_out[i];
         if (!(fabsf(got - want) <= 1e-6f * fabsf(want) + 1e-6f))
@@ -93,7 +90,7 @@ static void check_output(wb_ctx *ctx, bufs *b, size_t stride, const char *what, 
     float *after = (float *)malloc(bytes);
     if (!after)
         wb_fail(ctx, "out of host memory");
-    wb_cuda(ctx, cudaMemcpy(after, b->d_in, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    WB_CUDA(ctx, cudaMemcpy(after, b->d_in, bytes, cudaMemcpyDeviceToHost));
     if (memcmp(after, b->h_in, bytes) != 0)
         wb_fail(ctx, "%s, n = %zu: d_in was changed; it is input only (divergence.h)", what, n);
     free(after);
@@ -115,13 +112,13 @@ static void test_run(wb_ctx *ctx) {
         if (e != cudaSuccess)
             wb_fail(ctx, "divergence_run(n = %d) returned %s, expected cudaSuccess", b.n,
                     cudaGetErrorName((cudaError_t)e));
-        wb_cuda(ctx, cudaDeviceSynchronize(), "the kernel of divergence_run");
+        WB_CUDA(ctx, cudaDeviceSynchronize());
         check_output(ctx, &b, 1, "divergence_run", README_ALIGN);
         total += b.n;
         bufs_close(&b);
     }
     float *d = NULL;
-    wb_cuda(ctx, cudaMalloc((void **)&d, 64 * sizeof(float)), "cudaMalloc");
+    WB_CUDA(ctx, cudaMalloc((void **)&d, 64 * sizeof(float)));
     struct {
         const float *in;
         float *out;
@@ -142,10 +139,6 @@ static void test_run(wb_ctx *ctx) {
 }
 
 #define PERF_N (1 << 24)
-/* The ideal is 2x (half the warp-instructions); the reference reached
- * 1.88x on an H100, which clears 1.45x by 30 %, and the divergent stub's
- * 1.00x misses it by 45 % (README.md, "What is graded"). */
-#define PERF_LIMIT 1.45
 
 typedef struct run_args {
     __typeof__(&divergence_run) student;
@@ -164,57 +157,62 @@ static int run_baseline(void *p, void *stream) {
     return dv_baseline_run(a->in, a->out, a->n, stream);
 }
 
-static void test_perf_run(wb_ctx *ctx) {
+/* The timed problem: n = 2^24 random elements, the output poisoned. */
+typedef struct perf_state {
     run_args a;
-    WB_BIND(ctx, a.student, divergence_run);
-    wb_rng g;
-    wb_rng_seed(&g, wb_seed(ctx));
     bufs b;
-    bufs_open(ctx, &b, PERF_N, &g);
-    bufs_poison(ctx, &b);
-    a.in = b.d_in;
-    a.out = b.d_out;
-    a.n = PERF_N;
-    wb_time_opts o = wb_time_defaults();
-    wb_ratio r;
-    wb_cuda(ctx, wb_time_speedup(run_baseline, &a, run_student, &a, PERF_LIMIT, &o, &r),
-            "timing divergence_run against the divergent baseline");
-    /* The last timed run may have been the baseline's: run the student's
-     * once more on a poisoned output, so the output checked is its own. */
-    bufs_poison(ctx, &b);
-    wb_cuda(ctx, run_student(&a, NULL), "divergence_run");
-    wb_cuda(ctx, cudaDeviceSynchronize(), "the kernel of divergence_run");
-    check_output(ctx, &b, 97, "divergence_run", README_ALIGN);
+    wb_rng g;
+} perf_state;
+
+static perf_state perf;
+
+static void perf_open(wb_ctx *ctx, wb_perf_run *run) {
+    WB_BIND(ctx, perf.a.student, divergence_run);
+    wb_rng_seed(&perf.g, wb_seed(ctx));
+    bufs_open(ctx, &perf.b, PERF_N, &perf.g);
+    bufs_poison(ctx, &perf.b);
+    perf.a.in = perf.b.d_in;
+    perf.a.out = perf.b.d_out;
+    perf.a.n = PERF_N;
+    run->baseline = run_baseline;
+    run->candidate = run_student;
+    run->arg = &perf;
     /* Every element needs one body, 4 * DIVERGENCE_ITERS multiply-adds: no
-     * launch can do that faster than the GPU's peak FP32 rate. A faster time
-     * means the work was not done in the timed launch (a cached result,
-     * another stream, work skipped for this size). */
+     * launch can do that faster than the GPU's peak FP32 rate. */
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
     double flops = 2.0 * 4 * DIVERGENCE_ITERS * (double)PERF_N;
-    double floor_ms = gpu->peak_fp32_gflops > 0 ? flops / (gpu->peak_fp32_gflops * 1e9) * 1e3 : 0;
-    if (r.cand_ms < 0.9 * floor_ms)
-        wb_fail(ctx,
-                "%.3f ms is faster than the GPU's peak FP32 rate allows for this work (%.3f ms): "
-                "every element must be computed by the launch on the stream given",
-                r.cand_ms, floor_ms);
-    wb_record(ctx, "run_speedup", r.ratio, "x", PERF_LIMIT, "ge");
-    wb_record(ctx, "run_baseline_ms", r.base_ms, "ms", 0, "ref");
-    wb_record(ctx, "run_student_ms", r.cand_ms, "ms", 0, "ref");
-    wb_record(ctx, "run_student_pct_of_peak_fp32", 100.0 * floor_ms / r.cand_ms, "%", 0, "ref");
-    wb_measured(ctx,
-                "speedup %.2fx over the divergent baseline (%.3f ms vs %.3f ms, %d pairs%s; "
-                "%.0f%% of peak FP32), need >= %.2fx",
-                r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "",
-                floor_ms > 0 ? 100.0 * floor_ms / r.cand_ms : 0.0, PERF_LIMIT);
-    wb_rerun_if_inconclusive(ctx, &r, PERF_LIMIT);
-    if (!(r.ratio >= PERF_LIMIT))
-        wb_fail(ctx,
-                "expected a speedup of at least %.2fx over the divergent baseline at n = 2^24, "
-                "measured %.2fx: warps still run both bodies; give each warp elements of one "
-                "parity (%s)",
-                PERF_LIMIT, r.ratio, README_ALIGN);
-    bufs_close(&b);
+    run->floor_ms = gpu->peak_fp32_gflops > 0 ? flops / (gpu->peak_fp32_gflops * 1e9) * 1e3 : 0;
+    run->floor_why = "the GPU's peak FP32 rate allows for this work";
 }
+
+static void perf_poison(wb_ctx *ctx, void *arg) {
+    bufs_poison(ctx, &((perf_state *)arg)->b);
+}
+
+static void perf_check(wb_ctx *ctx, void *arg) {
+    check_output(ctx, &((perf_state *)arg)->b, 97, "divergence_run", README_ALIGN);
+}
+
+static void perf_close(void *arg) {
+    bufs_close(&((perf_state *)arg)->b);
+}
+
+static const wb_perf perf_run = {
+    .metric = "run",
+    .limit = 1.45,
+    .baseline = "the divergent baseline",
+    .size = "n = 2^24",
+    .derivation = "two bodies of equal length: a warp-uniform layout issues half the "
+                  "warp-instructions of the divergent one on any GPU, so about 2x is possible "
+                  "and the stub, which is the baseline's layout, gets 1.0x",
+    .figures = "H100 (2026-11-22, 10 runs): reference 1.87-1.89x, stub 1.00x",
+    .advice = "warps still run both bodies; give each warp elements of one parity "
+              "(" README_ALIGN ")",
+    .open = perf_open,
+    .poison = perf_poison,
+    .check = perf_check,
+    .close = perf_close,
+};
 
 /* ------------------------------------------------- the measurement task */
 
@@ -234,20 +232,20 @@ static wcount *run_count(wb_ctx *ctx, wb_rng *g, int n, int version) {
     bufs b;
     bufs_open(ctx, &b, n, g);
     bufs_poison(ctx, &b);
-    wb_cuda(ctx, cudaMalloc((void **)&d, cbytes), "cudaMalloc");
-    wb_cuda(ctx, cudaMemset(d, 0xFF, cbytes), "cudaMemset (poison)");
+    WB_CUDA(ctx, cudaMalloc((void **)&d, cbytes));
+    WB_CUDA(ctx, cudaMemset(d, 0xFF, cbytes));
     const char *name =
         version == DIVERGENCE_UNIFORM ? "DIVERGENCE_UNIFORM" : "DIVERGENCE_DIVERGENT";
     int e = count(b.d_in, b.d_out, n, version, d);
     if (e != cudaSuccess)
         wb_fail(ctx, "divergence_count(n = %d, %s) returned %s, expected cudaSuccess", n, name,
                 cudaGetErrorName((cudaError_t)e));
-    wb_cuda(ctx, cudaDeviceSynchronize(), "the counting kernel");
+    WB_CUDA(ctx, cudaDeviceSynchronize());
     char what[64];
     snprintf(what, sizeof what, "divergence_count(%s)", name);
     check_output(ctx, &b, 1, what,
                  version == DIVERGENCE_UNIFORM ? README_ALIGN : "divergence.h, divergence_count");
-    wb_cuda(ctx, cudaMemcpy(h, d, cbytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    WB_CUDA(ctx, cudaMemcpy(h, d, cbytes, cudaMemcpyDeviceToHost));
     const unsigned char *guard = (const unsigned char *)(h + warps);
     for (size_t k = 0; k < GUARD * sizeof(wcount); k++)
         if (guard[k] != 0xFF)
@@ -361,7 +359,6 @@ static void test_count_uniform(wb_ctx *ctx) {
 /* ------------------------------------------- branch efficiency with ncu */
 
 #define NCU_METRIC "smsp__sass_average_branch_targets_threads_uniform.pct"
-#define NCU_CHILD "WB_DIVERGENCE_NCU_CHILD"
 #define NCU_N (1 << 20)
 
 /* Inside ncu: one launch of the baseline, then one of divergence_run. */
@@ -375,58 +372,11 @@ static void ncu_child(wb_ctx *ctx) {
     a.in = b.d_in;
     a.out = b.d_out;
     a.n = NCU_N;
-    wb_cuda(ctx, run_baseline(&a, NULL), "the baseline");
-    wb_cuda(ctx, cudaDeviceSynchronize(), "the baseline");
-    wb_cuda(ctx, run_student(&a, NULL), "divergence_run");
-    wb_cuda(ctx, cudaDeviceSynchronize(), "divergence_run");
+    WB_CUDA(ctx, run_baseline(&a, NULL));
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+    WB_CUDA(ctx, run_student(&a, NULL));
+    WB_CUDA(ctx, cudaDeviceSynchronize());
     bufs_close(&b);
-}
-
-/* Appends s to buf in single quotes, for /bin/sh. */
-static void shell_quote(char *buf, size_t cap, const char *s) {
-    size_t k = strlen(buf);
-    if (k + 3 >= cap)
-        return;
-    buf[k++] = ' ';
-    buf[k++] = '\'';
-    for (; *s && k + 6 < cap; s++) {
-        if (*s == '\'') {
-            memcpy(buf + k, "'\\''", 4);
-            k += 4;
-        } else {
-            buf[k++] = *s;
-        }
-    }
-    buf[k++] = '\'';
-    buf[k] = '\0';
-}
-
-/* The command: ncu on this grader, with the arguments it was started with,
- * running only this test's body (which, seeing NCU_CHILD, launches the two
- * kernels once each). The same trick the sanitizer tests use. */
-static void ncu_command(wb_ctx *ctx, const char *ncu, const char *log, char *cmd, size_t cap) {
-    char self[PATH_MAX], args[8192];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        wb_skip(ctx, "cannot find the grader's own executable (/proc/self/exe)");
-    self[n] = '\0';
-    cmd[0] = '\0';
-    shell_quote(cmd, cap, ncu);
-    strncat(cmd, " --clock-control none --csv --metrics " NCU_METRIC, cap - strlen(cmd) - 1);
-    shell_quote(cmd, cap, self);
-    FILE *f = fopen("/proc/self/cmdline", "r");
-    size_t len = f ? fread(args, 1, sizeof args - 1, f) : 0;
-    if (f)
-        fclose(f);
-    args[len] = '\0';
-    /* argv[0], then the options; arguments are NUL-separated. */
-    for (size_t p = strlen(args) + 1; p < len; p += strlen(args + p) + 1)
-        shell_quote(cmd, cap, args + p);
-    shell_quote(cmd, cap, "--run-body");
-    shell_quote(cmd, cap, "ncu.branch_efficiency");
-    strncat(cmd, " >", cap - strlen(cmd) - 1);
-    shell_quote(cmd, cap, log);
-    strncat(cmd, " 2>&1", cap - strlen(cmd) - 1);
 }
 
 /* Splits one CSV line of ncu's into at most max fields (quotes removed). */
@@ -504,19 +454,19 @@ static void ncu_parse(const char *log, ncu_result *r) {
         fclose(f);
 }
 
+/* ncu runs this test's body again in a fresh grader process, where
+ * wb_under_tool() is true and the body launches the two kernels once each. */
 static void test_ncu(wb_ctx *ctx) {
-    if (getenv(NCU_CHILD)) {
+    if (wb_under_tool(ctx)) {
         ncu_child(ctx);
         return;
     }
-    char ncu[PATH_MAX], log[PATH_MAX + 32], cmd[16384];
+    char ncu[PATH_MAX], log[PATH_MAX + 32];
     if (!wb_find_tool("ncu", ncu, sizeof ncu))
         wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
     snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
-    ncu_command(ctx, ncu, log, cmd, sizeof cmd);
-    setenv(NCU_CHILD, "1", 1);
-    int st = system(cmd);
-    unsetenv(NCU_CHILD);
+    const char *argv[] = {ncu, "--clock-control", "none", "--csv", "--metrics", NCU_METRIC, NULL};
+    int st = wb_run_self_under(ctx, argv, NULL, log);
     ncu_result r;
     ncu_parse(log, &r);
     if (r.no_permission)
@@ -528,7 +478,7 @@ static void test_ncu(wb_ctx *ctx) {
                 log);
     if (!r.have_base || !r.have_student)
         wb_skip(ctx, "ncu gave no branch efficiency for both kernels (exit status %d)%s%s; log: %s",
-                WIFEXITED(st) ? WEXITSTATUS(st) : -1, r.error[0] ? ": " : "", r.error, log);
+                st, r.error[0] ? ": " : "", r.error, log);
     wb_record(ctx, "branch_efficiency_baseline", r.base, "%", 0, "ref");
     wb_record(ctx, "branch_efficiency_student", r.student, "%", 0, "ref");
     wb_measured(ctx,
@@ -536,48 +486,6 @@ static void test_ncu(wb_ctx *ctx) {
                 "%.1f%%",
                 NCU_METRIC, r.base, r.student);
 }
-
-/* ------------------------------------------------------------- questions */
-
-WB_HASH_QUESTION(test_q_warps_76x62, "warps_76x62", 0xdaf9cf10a28df775ULL,
-                 "warps launched for a 76 x 62 image (76 wide) in 16 x 16 blocks")
-
-WB_HASH_QUESTION(test_q_div_76x62, "divergent_76x62", 0x65bf73e55340b8ebULL,
-                 "warps of that launch whose threads disagree on the bounds check")
-
-WB_HASH_QUESTION(test_q_div_62x76, "divergent_62x76", 0xbead70d356dc164eULL,
-                 "divergent warps for the same image turned: 62 wide, 76 high")
-
-WB_HASH_QUESTION(test_q_warps_200x150, "warps_200x150", 0xe3e1bbd48a800ec0ULL,
-                 "warps launched for a 200 x 150 image (200 wide) in 16 x 16 blocks")
-
-WB_HASH_QUESTION(test_q_div_200x150, "divergent_200x150", 0x74a86130c7cc42daULL,
-                 "divergent warps of that launch")
-
-WB_HASH_QUESTION(test_q_vec_100, "vector_divergent_100", 0x076d1b7050ea8b18ULL,
-                 "divergent warps of a vector kernel, 64-thread blocks, n = 100")
-
-WB_HASH_QUESTION(test_q_vec_1003, "vector_divergent_1003", 0xc64defd9a18104c7ULL,
-                 "divergent warps of a vector kernel, 64-thread blocks, n = 1003")
-
-WB_HASH_QUESTION(test_q_vec_10000, "vector_divergent_10000", 0x19069cc4ac2f5e70ULL,
-                 "divergent warps of a vector kernel, 64-thread blocks, n = 10000")
-
-WB_HASH_QUESTION(test_q_vec_10016, "vector_divergent_10016", 0x986b1bbbd6e907a0ULL,
-                 "divergent warps of a vector kernel, 64-thread blocks, n = 10016")
-
-WB_HASH_QUESTION(test_q_vec_warps, "vector_warps_10000", 0x717837ad8e80ae36ULL,
-                 "warps launched by that kernel for n = 10000")
-
-WB_HASH_QUESTION(test_q_gt2, "divergent_gt2_256", 0xa13fbad0a7f25bc4ULL,
-                 "warps of a 256-thread block that diverge at if (threadIdx.x > 2)")
-
-/* ----------------------------------------------------------- the suite */
-
-#define GPU(id, pts, secs, fn, req, hint)                                                          \
-    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
-#define QUESTION(id, pts, fn)                                                                      \
-    { id, WB_QUESTION, pts, 0, 0, 20, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
 
 /* ------------------------------------------------ the branch-length sweep */
 
@@ -599,9 +507,9 @@ static int run_sweep(void *p, void *stream) {
  * branch_length.csv for `make plots`. */
 static void test_branch_length(wb_ctx *ctx) {
     float *d_in = NULL, *d_out = NULL;
-    wb_cuda(ctx, cudaMalloc((void **)&d_in, SWEEP_N * sizeof(float)), "cudaMalloc");
-    wb_cuda(ctx, cudaMalloc((void **)&d_out, SWEEP_N * sizeof(float)), "cudaMalloc");
-    wb_cuda(ctx, cudaMemset(d_in, 0, SWEEP_N * sizeof(float)), "cudaMemset");
+    WB_CUDA(ctx, cudaMalloc((void **)&d_in, SWEEP_N * sizeof(float)));
+    WB_CUDA(ctx, cudaMalloc((void **)&d_out, SWEEP_N * sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(d_in, 0, SWEEP_N * sizeof(float)));
     char path[4200];
     snprintf(path, sizeof path, "%s/branch_length.csv", wb_out_dir(ctx));
     FILE *f = fopen(path, "w");
@@ -617,8 +525,7 @@ static void test_branch_length(wb_ctx *ctx) {
     for (int k = 0; k < n; k++) {
         sweep_args div = {k, 0, d_in, d_out}, uni = {k, 1, d_in, d_out};
         wb_ratio r;
-        wb_cuda(ctx, wb_time_ratio(run_sweep, &div, run_sweep, &uni, &o, &r),
-                "timing the branch-length sweep");
+        WB_CUDA(ctx, wb_time_ratio(run_sweep, &div, run_sweep, &uni, &o, &r));
         fprintf(f, "%d,%.4f,%.4f\n", dv_sweep_fma(k), r.base_ms, r.cand_ms);
         if (k == 0)
             first = r.ratio;
@@ -637,43 +544,45 @@ static void test_branch_length(wb_ctx *ctx) {
 }
 
 static const wb_test tests[] = {
-    GPU("correct.run", 15, 90, test_run, NULL, README_ALIGN),
-    {"perf.run", WB_PERFORMANCE, 25, 1, 1, 120, test_perf_run, "correct.run", NULL, NULL, NULL,
-     README_ALIGN},
-    GPU("correct.count_divergent", 16, 90, test_count_divergent, NULL,
-        "one lane per pass records it; the mask comes from __activemask() inside the body "
-        "(" README_COUNT ")"),
-    GPU("correct.count_uniform", 16, 90, test_count_uniform, NULL,
-        "each warp's lanes must all hold even elements or all odd ones (" README_ALIGN ")"),
-    {"sanitizer.count", WB_SANITIZER, 3, 1, 1, 300, NULL, "correct.count_uniform",
-     "compute-sanitizer", "correct.count_uniform", "memcheck", "README.md, \"Debugging\""},
+    WB_GPU("correct.run", 15, test_run, .timeout_s = 90, .hint = README_ALIGN),
+    WB_PERF("perf.run", 25, perf_run, .timeout_s = 120, .requires = "correct.run",
+            .hint = README_ALIGN),
+    WB_GPU("correct.count_divergent", 16, test_count_divergent, .timeout_s = 90,
+           .hint = "one lane per pass records it; the mask comes from __activemask() inside the "
+                   "body (" README_COUNT ")"),
+    WB_GPU("correct.count_uniform", 16, test_count_uniform, .timeout_s = 90,
+           .hint = "each warp's lanes must all hold even elements or all odd ones (" README_ALIGN
+                   ")"),
+    WB_SANITIZER_OF("sanitizer.count", 3, "memcheck", "correct.count_uniform"),
     /* Informational, so it needs nothing to pass first: it reports whatever
      * divergence_run launches. */
-    {"ncu.branch_efficiency", WB_PERFORMANCE, 0, 1, 1, 240, test_ncu, NULL, "ncu", NULL, NULL,
-     README_NCU},
+    WB_MEASURE("ncu.branch_efficiency", 0, test_ncu, .timeout_s = 240, .tool = "ncu",
+               .hint = README_NCU),
     /* Informational: the grader's own kernels, on the student's GPU. */
-    {"measure.branch_length", WB_PERFORMANCE, 0, 1, 0, 120, test_branch_length, NULL, NULL, NULL,
-     NULL, README_SHORT},
-    QUESTION("question.warps_76x62", 2, test_q_warps_76x62),
-    QUESTION("question.divergent_76x62", 3, test_q_div_76x62),
-    QUESTION("question.divergent_62x76", 3, test_q_div_62x76),
-    QUESTION("question.warps_200x150", 2, test_q_warps_200x150),
-    QUESTION("question.divergent_200x150", 3, test_q_div_200x150),
-    QUESTION("question.vector_divergent_100", 2, test_q_vec_100),
-    QUESTION("question.vector_divergent_1003", 2, test_q_vec_1003),
-    QUESTION("question.vector_divergent_10000", 2, test_q_vec_10000),
-    QUESTION("question.vector_divergent_10016", 2, test_q_vec_10016),
-    QUESTION("question.vector_warps_10000", 2, test_q_vec_warps),
-    QUESTION("question.divergent_gt2_256", 2, test_q_gt2),
+    WB_MEASURE_OWN("measure.branch_length", test_branch_length, .timeout_s = 120,
+                   .hint = README_SHORT),
+    WB_QUESTION_HASH("warps_76x62", 2, 0xdaf9cf10a28df775ULL,
+                     "warps launched for a 76 x 62 image (76 wide) in 16 x 16 blocks"),
+    WB_QUESTION_HASH("divergent_76x62", 3, 0x65bf73e55340b8ebULL,
+                     "warps of that launch whose threads disagree on the bounds check"),
+    WB_QUESTION_HASH("divergent_62x76", 3, 0xbead70d356dc164eULL,
+                     "divergent warps for the same image turned: 62 wide, 76 high"),
+    WB_QUESTION_HASH("warps_200x150", 2, 0xe3e1bbd48a800ec0ULL,
+                     "warps launched for a 200 x 150 image (200 wide) in 16 x 16 blocks"),
+    WB_QUESTION_HASH("divergent_200x150", 3, 0x74a86130c7cc42daULL,
+                     "divergent warps of that launch"),
+    WB_QUESTION_HASH("vector_divergent_100", 2, 0x076d1b7050ea8b18ULL,
+                     "divergent warps of a vector kernel, 64-thread blocks, n = 100"),
+    WB_QUESTION_HASH("vector_divergent_1003", 2, 0xc64defd9a18104c7ULL,
+                     "divergent warps of a vector kernel, 64-thread blocks, n = 1003"),
+    WB_QUESTION_HASH("vector_divergent_10000", 2, 0x19069cc4ac2f5e70ULL,
+                     "divergent warps of a vector kernel, 64-thread blocks, n = 10000"),
+    WB_QUESTION_HASH("vector_divergent_10016", 2, 0x986b1bbbd6e907a0ULL,
+                     "divergent warps of a vector kernel, 64-thread blocks, n = 10016"),
+    WB_QUESTION_HASH("vector_warps_10000", 2, 0x717837ad8e80ae36ULL,
+                     "warps launched by that kernel for n = 10000"),
+    WB_QUESTION_HASH("divergent_gt2_256", 2, 0xa13fbad0a7f25bc4ULL,
+                     "warps of a 256-thread block that diverge at if (threadIdx.x > 2)"),
 };
 
-static const wb_lab lab = {"03-divergence", "divergence.cu", "03-divergence/v1", tests,
-                           (int)(sizeof tests / sizeof tests[0])};
-
-Suite *divergence_suite(void) {
-    return wb_build_suite(&lab);
-}
-
-int main(int argc, char **argv) {
-    return wb_grader_main(argc, argv, divergence_suite);
-}
+WB_LAB_MAIN(tests)

@@ -1,5 +1,4 @@
-/* check_occupancy.c - the grader of lab 05: SM limits, the occupancy calculator, the register cliff
- */
+/* check_occupancy.c - the grader of lab 05: SM limits, occupancy calculator, register cliff */
 /* SPDX-License-Identifier: MIT */
 #include "wb_grader.h"
 #include "wb_rng.h"
@@ -482,7 +481,7 @@ static void test_invalid(wb_ctx *ctx) {
 /* The architecture of the GPU being graded, from its own properties and
  * the header's rules. */
 static void device_arch(wb_ctx *ctx, occ_ref_props *p, occupancy_arch *a, int *dev_blocks) {
-    wb_cuda(ctx, occ_dev_props(p, dev_blocks), "cudaGetDeviceProperties");
+    WB_CUDA(ctx, occ_dev_props(p, dev_blocks));
     if (occ_ref_arch(p, a) != 0)
         wb_fail(ctx,
                 "this GPU is compute capability %d.%d, which the toolkit's cuda_occupancy.h does "
@@ -496,7 +495,7 @@ static void test_table_device(wb_ctx *ctx) {
     WB_BIND(ctx, limits, occupancy_arch_limits);
     occ_ref_props p;
     int dev_blocks;
-    wb_cuda(ctx, occ_dev_props(&p, &dev_blocks), "cudaGetDeviceProperties");
+    WB_CUDA(ctx, occ_dev_props(&p, &dev_blocks));
     occupancy_arch got;
     if (limits(p.major, p.minor, &got) != 0) {
         if (occ_ref_lookup(p.major, p.minor))
@@ -540,12 +539,11 @@ static void check_real(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p, const 
                        const void *fn, const char *name, int block, int dyn, int max_dyn,
                        device_tally *t) {
     struct cudaFuncAttributes attr;
-    wb_cuda(ctx, cudaFuncGetAttributes(&attr, fn), "cudaFuncGetAttributes");
+    WB_CUDA(ctx, cudaFuncGetAttributes(&attr, fn));
     if (block > attr.maxThreadsPerBlock)
         return;
     int runtime = -1;
-    wb_cuda(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, fn, block, (size_t)dyn),
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    WB_CUDA(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, fn, block, (size_t)dyn));
     int header = occ_ref_blocks_runtime_view(p, block, attr.numRegs, (int)attr.sharedSizeBytes, dyn,
                                              max_dyn);
     if (header != runtime) {
@@ -603,7 +601,7 @@ static void test_calc_device(wb_ctx *ctx) {
          * driver keeps some of it back (it refuses the full figure on some
          * GPUs), step down 1 KB at a time and check with what it grants. */
         struct cudaFuncAttributes sa;
-        wb_cuda(ctx, cudaFuncGetAttributes(&sa, occ_smem_kernel(i)), "cudaFuncGetAttributes");
+        WB_CUDA(ctx, cudaFuncGetAttributes(&sa, occ_smem_kernel(i)));
         int max_dyn = p.smem_optin - (int)sa.sharedSizeBytes;
         cudaError_t e = cudaErrorInvalidValue;
         for (int tries = 0; tries < 16 && max_dyn > 0; tries++, max_dyn -= 1024) {
@@ -613,7 +611,9 @@ static void test_calc_device(wb_ctx *ctx) {
                 break;
             (void)cudaGetLastError();
         }
-        wb_cuda(ctx, e, "cudaFuncSetAttribute(MaxDynamicSharedMemorySize)");
+        if (e != cudaSuccess)
+            wb_fail(ctx, "cudaFuncSetAttribute(MaxDynamicSharedMemorySize) returned %s (%s)",
+                    cudaGetErrorName(e), cudaGetErrorString(e));
         char name[48];
         snprintf(name, sizeof name, "a kernel with %d B of static shared memory",
                  occ_smem_static(i));
@@ -669,23 +669,17 @@ static void chase_open(wb_ctx *ctx, chase *c, unsigned lines, int n_chains, int 
                                  : (unsigned)wb_rng_range(g, 0, lines - 1);
     size_t next_bytes = (size_t)lines * OCCUPANCY_CLIFF_LINE_WORDS * sizeof(unsigned);
     size_t out_bytes = (size_t)n_chains * W * sizeof(unsigned);
-    wb_cuda(ctx, cudaMalloc((void **)&c->d_next, next_bytes), "cudaMalloc (the chase's lines)");
-    wb_cuda(ctx, cudaMalloc((void **)&c->d_table, OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned)),
-            "cudaMalloc");
-    wb_cuda(ctx, cudaMalloc((void **)&c->d_start, (size_t)n_chains * sizeof(unsigned)),
-            "cudaMalloc");
-    wb_cuda(ctx, cudaMalloc((void **)&c->d_out, out_bytes), "cudaMalloc");
-    wb_cuda(ctx, occ_fill_next(c->d_next, lines, NULL), "filling the chase's lines");
-    wb_cuda(ctx,
-            cudaMemcpy(c->d_table, c->h_table, OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned),
-                       cudaMemcpyHostToDevice),
-            "cudaMemcpy");
-    wb_cuda(ctx,
-            cudaMemcpy(c->d_start, c->h_start, (size_t)n_chains * sizeof(unsigned),
-                       cudaMemcpyHostToDevice),
-            "cudaMemcpy");
-    wb_cuda(ctx, cudaMemset(c->d_out, 0xFF, out_bytes), "cudaMemset (poison)");
-    wb_cuda(ctx, cudaDeviceSynchronize(), "filling the chase's lines");
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_next, next_bytes));
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_table, OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned)));
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_start, (size_t)n_chains * sizeof(unsigned)));
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_out, out_bytes));
+    WB_CUDA(ctx, occ_fill_next(c->d_next, lines, NULL));
+    WB_CUDA(ctx, cudaMemcpy(c->d_table, c->h_table, OCCUPANCY_CLIFF_TABLE_WORDS * sizeof(unsigned),
+                            cudaMemcpyHostToDevice));
+    WB_CUDA(ctx, cudaMemcpy(c->d_start, c->h_start, (size_t)n_chains * sizeof(unsigned),
+                            cudaMemcpyHostToDevice));
+    WB_CUDA(ctx, cudaMemset(c->d_out, 0xFF, out_bytes));
+    WB_CUDA(ctx, cudaDeviceSynchronize());
 }
 
 static void chase_close(chase *c) {
@@ -720,8 +714,7 @@ static void chase_check(wb_ctx *ctx, const chase *c, int stride, const char *who
     unsigned *h = (unsigned *)malloc(n * sizeof(unsigned));
     if (!h)
         wb_fail(ctx, "out of host memory");
-    wb_cuda(ctx, cudaMemcpy(h, c->d_out, n * sizeof(unsigned), cudaMemcpyDeviceToHost),
-            "cudaMemcpy");
+    WB_CUDA(ctx, cudaMemcpy(h, c->d_out, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
     for (int i = 0; i < c->n_chains; i += stride) {
         unsigned want = chase_reference(c, i);
         for (int lane = 0; lane < W; lane++)
@@ -753,16 +746,16 @@ static void test_cliff(wb_ctx *ctx) {
         if (e != cudaSuccess)
             wb_fail(ctx, "occupancy_cliff(%d chains) returned %s, expected cudaSuccess", c.n_chains,
                     cudaGetErrorName((cudaError_t)e));
-        wb_cuda(ctx, cudaDeviceSynchronize(), "the chase kernel");
+        cudaError_t k = cudaDeviceSynchronize();
+        if (k != cudaSuccess)
+            wb_fail(ctx, "the chase kernel of occupancy_cliff(%d chains) returned %s (%s)",
+                    c.n_chains, cudaGetErrorName(k), cudaGetErrorString(k));
         chase_check(ctx, &c, 1, "occupancy_cliff");
         unsigned table[OCCUPANCY_CLIFF_TABLE_WORDS],
             *start = (unsigned *)malloc((size_t)c.n_chains * sizeof(unsigned));
-        wb_cuda(ctx, cudaMemcpy(table, c.d_table, sizeof table, cudaMemcpyDeviceToHost),
-                "cudaMemcpy");
-        wb_cuda(ctx,
-                cudaMemcpy(start, c.d_start, (size_t)c.n_chains * sizeof(unsigned),
-                           cudaMemcpyDeviceToHost),
-                "cudaMemcpy");
+        WB_CUDA(ctx, cudaMemcpy(table, c.d_table, sizeof table, cudaMemcpyDeviceToHost));
+        WB_CUDA(ctx, cudaMemcpy(start, c.d_start, (size_t)c.n_chains * sizeof(unsigned),
+                                cudaMemcpyDeviceToHost));
         if (memcmp(table, c.h_table, sizeof table) != 0 ||
             memcmp(start, c.h_start, (size_t)c.n_chains * sizeof(unsigned)) != 0)
             wb_fail(ctx, "occupancy_cliff changed d_table or d_start; they are inputs only "
@@ -778,8 +771,7 @@ static void test_cliff(wb_ctx *ctx) {
 /* The occupancy of a kernel at a block size, from the runtime. */
 static double runtime_occupancy(wb_ctx *ctx, const void *fn, int block, int *blocks) {
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
-    wb_cuda(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, block, 0),
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    WB_CUDA(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, fn, block, 0));
     return (double)*blocks * ((block + W - 1) / W) / (gpu->max_threads_per_sm / W);
 }
 
@@ -796,7 +788,12 @@ static void view_student(wb_ctx *ctx, cliff_view *v) {
     const void *fn = NULL;
     if (config(&v->block, &fn) != 0 || fn == NULL)
         wb_fail(ctx, "occupancy_cliff_config returned no kernel (" README_CONTRACT ")");
-    wb_cuda(ctx, cudaFuncGetAttributes(&v->attr, fn), "cudaFuncGetAttributes (your kernel)");
+    cudaError_t e = cudaFuncGetAttributes(&v->attr, fn);
+    if (e != cudaSuccess)
+        wb_fail(ctx,
+                "cudaFuncGetAttributes on your kernel (from occupancy_cliff_config) returned %s "
+                "(%s) (" README_CONTRACT ")",
+                cudaGetErrorName(e), cudaGetErrorString(e));
     if (v->block < 1 || v->block > v->attr.maxThreadsPerBlock)
         wb_fail(ctx,
                 "your chase launches %d-thread blocks, but the kernel accepts at most %d (its "
@@ -807,7 +804,7 @@ static void view_student(wb_ctx *ctx, cliff_view *v) {
 
 static void view_baseline(wb_ctx *ctx, cliff_view *v) {
     v->block = 512;
-    wb_cuda(ctx, cudaFuncGetAttributes(&v->attr, occ_baseline_kernel()), "cudaFuncGetAttributes");
+    WB_CUDA(ctx, cudaFuncGetAttributes(&v->attr, occ_baseline_kernel()));
     v->occupancy = runtime_occupancy(ctx, occ_baseline_kernel(), 512, &v->blocks);
 }
 
@@ -842,21 +839,26 @@ static void test_cliff_resources(wb_ctx *ctx) {
                 yours.block);
 }
 
-typedef struct cliff_args {
+/* The timed problem: PERF_WAVES waves of chains over PERF_LINES lines, the
+ * student's launch and the grader's configuration as the compiler built them. */
+typedef struct cliff_perf {
     cliff_fn student;
-    chase *c;
-} cliff_args;
+    chase c;
+    cliff_view yours, base;
+} cliff_perf;
+
+static cliff_perf cperf;
 
 static int run_student_cliff(void *p, void *stream) {
-    cliff_args *a = (cliff_args *)p;
-    return a->student(a->c->d_next, a->c->d_table, a->c->d_start, a->c->d_out, a->c->n_chains,
+    cliff_perf *a = (cliff_perf *)p;
+    return a->student(a->c.d_next, a->c.d_table, a->c.d_start, a->c.d_out, a->c.n_chains,
                       (cudaStream_t)stream);
 }
 
 static int run_baseline_cliff(void *p, void *stream) {
-    cliff_args *a = (cliff_args *)p;
-    return occ_baseline_cliff(a->c->d_next, a->c->d_table, a->c->d_start, a->c->d_out,
-                              a->c->n_chains, stream);
+    cliff_perf *a = (cliff_perf *)p;
+    return occ_baseline_cliff(a->c.d_next, a->c.d_table, a->c.d_start, a->c.d_out, a->c.n_chains,
+                              stream);
 }
 
 /* Chains for the timed runs: PERF_WAVES waves at full occupancy, each on
@@ -867,56 +869,73 @@ static int perf_chains(const wb_gpu *gpu) {
     return n < most ? n : most;
 }
 
-static void test_perf_cliff(wb_ctx *ctx) {
-    cliff_args a;
-    WB_BIND(ctx, a.student, occupancy_cliff);
-    cliff_view yours, base;
-    view_student(ctx, &yours);
-    view_baseline(ctx, &base);
-    fail_if_spills(ctx, &yours);
+/* A kernel that spills fails before anything is timed. */
+static void cliff_open(wb_ctx *ctx, wb_perf_run *run) {
+    WB_BIND(ctx, cperf.student, occupancy_cliff);
+    view_student(ctx, &cperf.yours);
+    view_baseline(ctx, &cperf.base);
+    fail_if_spills(ctx, &cperf.yours);
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
-    chase c;
-    chase_open(ctx, &c, PERF_LINES, perf_chains(gpu), 1, &g);
-    a.c = &c;
-    wb_time_opts o = wb_time_defaults();
-    wb_ratio r;
-    wb_cuda(ctx,
-            wb_time_speedup(run_baseline_cliff, &a, run_student_cliff, &a, CLIFF_LIMIT, &o, &r),
-            "timing the chase kernels");
-    /* The output checked is the student's own last run. */
-    wb_cuda(ctx, cudaMemset(c.d_out, 0xFF, (size_t)c.n_chains * W * sizeof(unsigned)),
-            "cudaMemset (poison)");
-    wb_cuda(ctx, run_student_cliff(&a, NULL), "occupancy_cliff");
-    wb_cuda(ctx, cudaDeviceSynchronize(), "the chase kernel");
-    chase_check(ctx, &c, 61, "occupancy_cliff (timed size)");
+    chase_open(ctx, &cperf.c, PERF_LINES, perf_chains(gpu), 1, &g);
+    run->baseline = run_baseline_cliff;
+    run->candidate = run_student_cliff;
+    run->arg = &cperf;
     /* No run can move the chase's lines faster than DRAM can: a faster
      * time means the timed launch did not walk them. */
-    double bytes = (double)c.n_chains * CHAIN_HOPS * 32; /* one sector a hop */
-    double floor_ms = gpu->peak_dram_gbps > 0 ? bytes / (gpu->peak_dram_gbps * 1e9) * 1e3 : 0;
-    if (r.cand_ms < 0.9 * floor_ms)
-        wb_fail(ctx,
-                "%.3f ms is faster than this GPU's DRAM can deliver the chase's lines (%.3f ms): "
-                "every chain must be walked by the launch on the stream given",
-                r.cand_ms, floor_ms);
-    wb_record(ctx, "cliff_speedup", r.ratio, "x", CLIFF_LIMIT, "ge");
-    wb_record(ctx, "cliff_baseline_ms", r.base_ms, "ms", 0, "ref");
-    wb_record(ctx, "cliff_student_ms", r.cand_ms, "ms", 0, "ref");
-    wb_measured(ctx,
-                "speedup %.2fx over the grader's configuration (%.3f ms vs %.3f ms, %d pairs%s; "
-                "occupancy %.0f%% vs %.0f%%), need >= %.2fx",
-                r.ratio, r.cand_ms, r.base_ms, r.trials, r.remeasured ? ", re-measured" : "",
-                100 * yours.occupancy, 100 * base.occupancy, CLIFF_LIMIT);
-    wb_rerun_if_inconclusive(ctx, &r, CLIFF_LIMIT);
-    if (!(r.ratio >= CLIFF_LIMIT))
-        wb_fail(ctx,
-                "the chase is latency-bound: its speed follows the warps each SM keeps in "
-                "flight; at %d registers and %d-thread blocks you keep %.0f%% of the warp slots "
-                "busy (" README_CLIFF ")",
-                yours.attr.numRegs, yours.block, 100 * yours.occupancy);
-    chase_close(&c);
+    double bytes = (double)cperf.c.n_chains * CHAIN_HOPS * 32; /* one sector a hop */
+    run->floor_ms = gpu->peak_dram_gbps > 0 ? bytes / (gpu->peak_dram_gbps * 1e9) * 1e3 : 0;
+    run->floor_why = "this GPU's DRAM can deliver the chase's lines";
+    run->floor_advice = "every chain must be walked by the launch on the stream given";
 }
+
+static void cliff_poison(wb_ctx *ctx, void *arg) {
+    chase *c = &((cliff_perf *)arg)->c;
+    WB_CUDA(ctx, cudaMemset(c->d_out, 0xFF, (size_t)c->n_chains * W * sizeof(unsigned)));
+}
+
+static void cliff_check(wb_ctx *ctx, void *arg) {
+    chase_check(ctx, &((cliff_perf *)arg)->c, 61, "occupancy_cliff (timed size)");
+}
+
+static void cliff_describe(wb_ctx *ctx, void *arg, const wb_ratio *r, char *buf, size_t cap) {
+    (void)r;
+    (void)ctx;
+    const cliff_perf *a = (const cliff_perf *)arg;
+    snprintf(buf, cap, "occupancy %.0f%% vs %.0f%%", 100 * a->yours.occupancy,
+             100 * a->base.occupancy);
+}
+
+static void cliff_close(void *arg) {
+    chase_close(&((cliff_perf *)arg)->c);
+}
+
+/* The grader's configuration holds 16 warps per SM on an H100 or H200 (76
+ * registers, 25 % occupancy), a 32-register build 64 (100 %); see
+ * CLIFF_LIMIT for the figures the limit rests on. */
+static const wb_perf perf_cliff = {
+    .metric = "cliff",
+    .limit = CLIFF_LIMIT,
+    .baseline = "the grader's configuration",
+    .size = "4 waves of chains at full occupancy, 512 MB of lines",
+    .derivation = "the chase is latency-bound, so its time follows the warps each SM keeps in "
+                  "flight, and 2.05x sits in the widest gap between neighbouring occupancy "
+                  "levels above half (at most 1.92x at 50 %, at least 2.18x at 62.5 %): a build "
+                  "at 62.5 % or more passes by 6 % or more, one at 50 % or less (the stub keeps "
+                  "the grader's 25 %) misses by 6 % or more, so no configuration sits on the "
+                  "limit",
+    .figures = "H100 (2026-11-22, CUDA 13.0): reference (256 threads, 32 registers, 100 %) "
+               "3.21-3.22x in 3 runs, 75 % 2.40-2.48x, 62.5 % 2.18x, 50 % 1.87-1.91x, stub "
+               "1.00x in 2 runs; H200: 3.32x, 2.46-2.50x, 2.19x, 1.89-1.92x, stub 1.00x",
+    .advice = "the chase is latency-bound: its speed follows the warps each SM keeps in flight; "
+              "keep more of the warp slots busy (" README_CLIFF ")",
+    .open = cliff_open,
+    .poison = cliff_poison,
+    .check = cliff_check,
+    .describe = cliff_describe,
+    .close = cliff_close,
+};
 
 /* ------------------------------------------------------------ the sweep */
 
@@ -955,7 +974,7 @@ static void sweep_measure(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p,
                           const occupancy_arch *a, const void *fn, sweep_args *args,
                           sweep_row *row) {
     struct cudaFuncAttributes attr;
-    wb_cuda(ctx, cudaFuncGetAttributes(&attr, fn), "cudaFuncGetAttributes");
+    WB_CUDA(ctx, cudaFuncGetAttributes(&attr, fn));
     row->block = args->block;
     row->regs = attr.numRegs;
     row->local = (int)attr.localSizeBytes;
@@ -976,9 +995,12 @@ static void sweep_measure(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p,
     o.max_trials = 21;
     o.max_seconds = 1.0;
     double spread;
-    wb_cuda(ctx, wb_time_one(run_sweep, args, &o, &row->ms, &spread), "timing a sweep kernel");
+    WB_CUDA(ctx, wb_time_one(run_sweep, args, &o, &row->ms, &spread));
 }
 
+/* Writes the rows as occupancy_sweep.csv, which `make plots` draws
+ * (slides/plots/05-occupancy.gp), and as occupancy_sweep.txt, a table with
+ * bars to read in a terminal. */
 static void sweep_write(wb_ctx *ctx, const sweep_row *rows, int n, double base_ms, int max_warps) {
     char path[4096];
     snprintf(path, sizeof path, "%s/occupancy_sweep.csv", wb_out_dir(ctx));
@@ -1020,34 +1042,6 @@ static void sweep_write(wb_ctx *ctx, const sweep_row *rows, int n, double base_m
                 r->kernel, r->block, r->regs, r->local, r->blocks, 100 * r->occupancy, occ_bar,
                 r->ms, time_bar, base_ms / r->ms);
     }
-    fclose(f);
-
-    snprintf(path, sizeof path, "%s/occupancy_sweep.gp", wb_out_dir(ctx));
-    f = fopen(path, "w");
-    if (!f)
-        wb_fail(ctx, "cannot write %s: %s", path, strerror(errno));
-    fprintf(f,
-            "# occupancy_sweep.gp - draws occupancy_sweep.csv (written by lab 05's grader)\n"
-            "# usage: gnuplot -e \"dir='%s'\" %s\n"
-            "if (!exists(\"dir\")) dir = '.'\n"
-            "set terminal svg size 1200,520 font 'DejaVu Sans,14' background '#ffffff'\n"
-            "set output dir.'/occupancy_sweep.svg'\n"
-            "set datafile separator ','\n"
-            "set multiplot layout 1,2 title 'Lab 05: occupancy and time of the chase on %s'\n"
-            "set ytics nomirror\nset y2tics\nset yrange [0:105]\nset y2range [0:*]\n"
-            "set ylabel 'occupancy (%%)'\nset y2label 'time (ms)'\nset key bottom right\n"
-            "set xlabel 'threads per block (no bounds)'\n"
-            "plot dir.'/occupancy_sweep.csv' using (strcol(1) eq 'block' ? $3 : NaN):7 "
-            "with linespoints lw 2 title 'occupancy', \\\n"
-            "     '' using (strcol(1) eq 'block' ? $3 : NaN):9 axes x1y2 with linespoints lw 2 "
-            "title 'time'\n"
-            "set xlabel 'registers per thread (256-thread blocks)'\n"
-            "plot dir.'/occupancy_sweep.csv' using (strcol(1) eq 'registers' ? $4 : NaN):7 "
-            "with linespoints lw 2 title 'occupancy', \\\n"
-            "     '' using (strcol(1) eq 'registers' ? $4 : NaN):9 axes x1y2 with linespoints "
-            "lw 2 title 'time'\n"
-            "unset multiplot\n",
-            wb_out_dir(ctx), path, gpu->name);
     fclose(f);
 }
 
@@ -1129,7 +1123,8 @@ static void test_sweep(wb_ctx *ctx) {
     wb_record(ctx, "sweep_best_speedup", base_ms / best, "x", 0, "ref");
     wb_measured(ctx,
                 "%d rows, %d predictions right; fastest: %s %s at %d threads, %d registers, "
-                "%.0f%% occupancy, %.2fx; table in %s/occupancy_sweep.txt",
+                "%.0f%% occupancy, %.2fx; table in %s/occupancy_sweep.txt (make plots draws "
+                "it)",
                 n, compared, rows[best_i].series, rows[best_i].kernel, rows[best_i].block,
                 rows[best_i].regs, 100 * rows[best_i].occupancy, base_ms / best, wb_out_dir(ctx));
 }
@@ -1137,43 +1132,6 @@ static void test_sweep(wb_ctx *ctx) {
 /* ------------------------------------------------------------- questions */
 
 #define A100 "the A100 of README \"Questions\""
-
-/* The A100 questions are not the chapter's worked cases (README.md shows
- * those worked): the same reasoning, other blocks and registers. */
-WB_HASH_QUESTION(test_q_occ_40, "a100_occ_40_threads", 0x5fb90921a5050d50ULL,
-                 "occupancy in percent of 40-thread blocks on " A100)
-
-WB_HASH_QUESTION(test_q_warps_896, "a100_warps_896_threads", 0xfc7da71aa2524a31ULL,
-                 "resident warps per SM of 896-thread blocks on " A100)
-
-WB_HASH_QUESTION(test_q_occ_1024_40, "a100_occ_1024_40regs", 0x50ecda2453c9e40dULL,
-                 "occupancy in percent of 1024-thread blocks at 40 registers on " A100)
-
-WB_HASH_QUESTION(test_q_blocks_65, "a100_blocks_256_65regs", 0x077bc5f167cbe015ULL,
-                 "resident 256-thread blocks per SM at 65 registers per thread on " A100)
-
-WB_HASH_QUESTION(test_q_occ_41, "a100_occ_512_41regs", 0x6c6c6c566e81f8e9ULL,
-                 "occupancy in percent of 512-thread blocks at 41 registers on " A100)
-
-WB_HASH_QUESTION(test_q_alloc_41, "a100_regs_alloc_512_41regs", 0x85e787c85419b5d9ULL,
-                 "registers the SM gives its resident 512-thread blocks at 41 registers "
-                 "per thread on " A100 ", allocation units included")
-
-WB_HASH_QUESTION(test_q_occ_128regs, "a100_occ_128regs", 0x77c8fd126b768636ULL,
-                 "the highest occupancy in percent of a kernel with 128 registers per "
-                 "thread on " A100)
-
-WB_HASH_QUESTION(test_q_smem_32k, "a100_blocks_smem_32k", 0xd9628652d87f0cffULL,
-                 "resident blocks per SM of 256-thread blocks with 32 KB of shared memory "
-                 "each on " A100)
-
-WB_HASH_QUESTION(test_q_limit_128_40, "a100_limit_128_40regs", 0xb579c414ef887332ULL,
-                 "the letter of the resource that limits 128-thread blocks at 40 registers "
-                 "on " A100)
-
-WB_HASH_QUESTION(test_q_cc86_min_block, "cc86_min_block_full", 0xa3bb343807db5b30ULL,
-                 "the smallest block size (a multiple of 32) that can fill every thread slot "
-                 "of a compute capability 8.6 SM")
 
 /* Questions about the GPU being graded: the expected answers come from its
  * own properties and the toolkit's header. */
@@ -1228,56 +1186,69 @@ static void test_q_my_occ_33(wb_ctx *ctx) {
                        "you grade on");
 }
 
-/* ----------------------------------------------------------- the suite */
-
-#define HOST(id, pts, secs, fn, hint)                                                              \
-    { id, WB_CORRECTNESS, pts, 0, 1, secs, fn, NULL, NULL, NULL, NULL, hint }
-#define GPU(id, pts, secs, fn, req, hint)                                                          \
-    { id, WB_CORRECTNESS, pts, 1, 1, secs, fn, req, NULL, NULL, NULL, hint }
-#define QUESTION(id, pts, fn, gpu)                                                                 \
-    { id, WB_QUESTION, pts, gpu, 0, 30, fn, NULL, NULL, NULL, NULL, "README.md, \"Questions\"" }
+/* ----------------------------------------------------------- the table */
 
 static const wb_test tests[] = {
-    HOST("correct.table", 12, 30, test_table, README_TABLE),
-    HOST("correct.calc_worked", 8, 30, test_calc_worked, README_WORKED),
-    HOST("correct.calc_random", 10, 60, test_calc_random,
-         "compare your limits with the expected ones in the message, resource by resource "
-         "(" README_TOGETHER ")"),
-    HOST("correct.calc_grid", 6, 120, test_calc_grid, README_REGS),
-    HOST("correct.calc_factors", 8, 60, test_calc_factors, README_TOGETHER),
-    HOST("correct.invalid", 3, 30, test_invalid, README_CONTRACT),
-    GPU("correct.table_device", 4, 60, test_table_device, NULL, README_TABLE),
-    GPU("correct.calc_device", 8, 120, test_calc_device, NULL, README_TOGETHER),
-    GPU("correct.cliff", 4, 120, test_cliff, NULL, README_CLIFF),
-    GPU("correct.cliff_resources", 6, 60, test_cliff_resources, NULL,
-        "__launch_bounds__(threads, blocks per SM) caps the registers at 65536 / (threads x "
-        "blocks) (" README_CLIFF ")"),
-    {"perf.cliff", WB_PERFORMANCE, 12, 1, 1, 180, test_perf_cliff, "correct.cliff", NULL, NULL,
-     NULL, README_CLIFF},
-    GPU("measure.sweep", 5, 240, test_sweep, "correct.calc_random", README_SWEEP),
-    QUESTION("question.a100_occ_40_threads", 1, test_q_occ_40, 0),
-    QUESTION("question.a100_warps_896_threads", 1, test_q_warps_896, 0),
-    QUESTION("question.a100_occ_1024_40regs", 1, test_q_occ_1024_40, 0),
-    QUESTION("question.a100_blocks_256_65regs", 1, test_q_blocks_65, 0),
-    QUESTION("question.a100_occ_512_41regs", 1, test_q_occ_41, 0),
-    QUESTION("question.a100_regs_alloc_512_41regs", 1, test_q_alloc_41, 0),
-    QUESTION("question.a100_occ_128regs", 1, test_q_occ_128regs, 0),
-    QUESTION("question.a100_blocks_smem_32k", 1, test_q_smem_32k, 0),
-    QUESTION("question.a100_limit_128_40regs", 1, test_q_limit_128_40, 0),
-    QUESTION("question.cc86_min_block_full", 1, test_q_cc86_min_block, 0),
-    QUESTION("question.my_max_warps_per_sm", 1, test_q_my_warps, 1),
-    QUESTION("question.my_min_block_full", 1, test_q_my_min_block, 1),
-    QUESTION("question.my_max_regs_full_256", 1, test_q_my_regs_full, 1),
-    QUESTION("question.my_occ_512_33regs", 1, test_q_my_occ_33, 1),
+    WB_HOST("correct.table", 12, test_table, .hint = README_TABLE),
+    WB_HOST("correct.calc_worked", 8, test_calc_worked, .hint = README_WORKED),
+    WB_HOST("correct.calc_random", 10, test_calc_random, .timeout_s = 60,
+            .hint = "compare your limits with the expected ones in the message, resource by "
+                    "resource (" README_TOGETHER ")"),
+    WB_HOST("correct.calc_grid", 6, test_calc_grid, .timeout_s = 120, .hint = README_REGS),
+    WB_HOST("correct.calc_factors", 8, test_calc_factors, .timeout_s = 60, .hint = README_TOGETHER),
+    WB_HOST("correct.invalid", 3, test_invalid, .hint = README_CONTRACT),
+    WB_GPU("correct.table_device", 4, test_table_device, .timeout_s = 60, .hint = README_TABLE),
+    WB_GPU("correct.calc_device", 8, test_calc_device, .timeout_s = 120, .hint = README_TOGETHER),
+    WB_GPU("correct.cliff", 4, test_cliff, .timeout_s = 120, .hint = README_CLIFF),
+    WB_GPU("correct.cliff_resources", 6, test_cliff_resources, .timeout_s = 60,
+           .hint = "__launch_bounds__(threads, blocks per SM) caps the registers at 65536 / "
+                   "(threads x blocks) (" README_CLIFF ")"),
+    WB_PERF("perf.cliff", 12, perf_cliff, .timeout_s = 180, .requires = "correct.cliff",
+            .hint = README_CLIFF),
+    WB_GPU("measure.sweep", 5, test_sweep, .timeout_s = 240, .requires = "correct.calc_random",
+           .hint = README_SWEEP,
+           .limit = {.text =
+                         "on every row of occupancy_sweep.csv, your calculator's blocks per "
+                         "SM equal the runtime's (cudaOccupancyMaxActiveBlocksPerMultiprocessor)",
+                     .derivation = "a right calculator gives the runtime's blocks per SM exactly, "
+                                   "on any GPU, for the registers and shared memory the compiler "
+                                   "gave each kernel, and rows where the driver and "
+                                   "cuda_occupancy.h disagree are not compared, so only a wrong "
+                                   "calculator misses",
+                     .figures = "H100 and H200 (2026-11-22, CUDA 13.0): reference 22 rows, 22 "
+                                "predictions right; stub not graded (correct.calc_random "
+                                "fails)"}),
+    /* The A100 questions are not the chapter's worked cases (README.md shows
+     * those worked): the same reasoning, other blocks and registers. */
+    WB_QUESTION_HASH("a100_occ_40_threads", 1, 0x5fb90921a5050d50ULL,
+                     "occupancy in percent of 40-thread blocks on " A100),
+    WB_QUESTION_HASH("a100_warps_896_threads", 1, 0xfc7da71aa2524a31ULL,
+                     "resident warps per SM of 896-thread blocks on " A100),
+    WB_QUESTION_HASH("a100_occ_1024_40regs", 1, 0x50ecda2453c9e40dULL,
+                     "occupancy in percent of 1024-thread blocks at 40 registers on " A100),
+    WB_QUESTION_HASH("a100_blocks_256_65regs", 1, 0x077bc5f167cbe015ULL,
+                     "resident 256-thread blocks per SM at 65 registers per thread on " A100),
+    WB_QUESTION_HASH("a100_occ_512_41regs", 1, 0x6c6c6c566e81f8e9ULL,
+                     "occupancy in percent of 512-thread blocks at 41 registers on " A100),
+    WB_QUESTION_HASH("a100_regs_alloc_512_41regs", 1, 0x85e787c85419b5d9ULL,
+                     "registers the SM gives its resident 512-thread blocks at 41 registers "
+                     "per thread on " A100 ", allocation units included"),
+    WB_QUESTION_HASH("a100_occ_128regs", 1, 0x77c8fd126b768636ULL,
+                     "the highest occupancy in percent of a kernel with 128 registers per "
+                     "thread on " A100),
+    WB_QUESTION_HASH("a100_blocks_smem_32k", 1, 0xd9628652d87f0cffULL,
+                     "resident blocks per SM of 256-thread blocks with 32 KB of shared memory "
+                     "each on " A100),
+    WB_QUESTION_HASH("a100_limit_128_40regs", 1, 0xb579c414ef887332ULL,
+                     "the letter of the resource that limits 128-thread blocks at 40 registers "
+                     "on " A100),
+    WB_QUESTION_HASH("cc86_min_block_full", 1, 0xa3bb343807db5b30ULL,
+                     "the smallest block size (a multiple of 32) that can fill every thread slot "
+                     "of a compute capability 8.6 SM"),
+    WB_QUESTION_FN("question.my_max_warps_per_sm", 1, test_q_my_warps, .needs_gpu = 1),
+    WB_QUESTION_FN("question.my_min_block_full", 1, test_q_my_min_block, .needs_gpu = 1),
+    WB_QUESTION_FN("question.my_max_regs_full_256", 1, test_q_my_regs_full, .needs_gpu = 1),
+    WB_QUESTION_FN("question.my_occ_512_33regs", 1, test_q_my_occ_33, .needs_gpu = 1),
 };
 
-static const wb_lab lab = {"05-occupancy", "occupancy.cu", "05-occupancy/v1", tests,
-                           (int)(sizeof tests / sizeof tests[0])};
-
-Suite *occupancy_suite(void) {
-    return wb_build_suite(&lab);
-}
-
-int main(int argc, char **argv) {
-    return wb_grader_main(argc, argv, occupancy_suite);
-}
+WB_LAB_MAIN(tests)

@@ -1,11 +1,13 @@
 # 01-timeline.gp - lab 01: which block ran when, and how many were resident at once
 # SPDX-License-Identifier: MIT
-# csv: build/{set}/01-block-scheduling/timeline.csv
+# csv: build/report/{set}/01-block-scheduling/timeline.csv
 # sample: slides/samples/01-timeline.csv NVIDIA H100 80GB HBM3, reference solution, 2026-11-22, CUDA 13.0
 #
-# Input: the CSV that lab 01's check.timeline writes (block,smid,start_us,end_us;
-# one row per block, times from the first start). Run by slides/plot.sh with
-# csv, out, sample and label set.
+# Input: the CSV that lab 01's check.timeline writes into the run's report
+# folder, build/report/<set>/01-block-scheduling/timeline.csv
+# (block,smid,start_us,end_us; one row per block, times from the first start);
+# without it, the sample. Run by slides/plot.sh with csv, out, sample and
+# label set.
 if (!exists("csv")) csv = 'slides/samples/01-timeline.csv'
 if (!exists("out")) out = 'build/plots/01-timeline.svg'
 if (!exists("label")) label = csv

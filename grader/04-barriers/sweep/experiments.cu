@@ -1,7 +1,7 @@
 /* experiments.cu - what broken barrier patterns do on a real GPU (for lab 04's README) */
 /* SPDX-License-Identifier: MIT */
-/* Build: nvcc -O3 -arch=sm_90 grader/04-barriers/sweep/experiments.cu -o exp04
- * Usage: exp04 MODE   (fig44 | one_branch | early_exit | no_store)
+/* Build: make sweeps (build/tools/04-experiments)
+ * Usage: build/tools/04-experiments MODE   (fig44 | one_branch | early_exit | no_store)
  * Each block of 256 threads adds 256 known values with a tree in shared
  * memory; prints how many of 4096 blocks got the right sum. Run it under
  * `timeout`: a mode can hang. */

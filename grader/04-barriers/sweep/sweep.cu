@@ -1,9 +1,10 @@
 /* sweep.cu - design sweep for lab 04: block sums with and without warp-level finish, vs copy
  * bandwidth */
 /* SPDX-License-Identifier: MIT */
-/* Build: nvcc -O3 -arch=sm_90 -Icommon grader/04-barriers/sweep/sweep.cu build/libwb.a -o sweep04
+/* Build: make sweeps (build/tools/04-sweep)
  * Prints a tab-separated table: block, items, tiles per block, variant, ms, GB/s, share of copy. */
 #include "wb_ceiling.h"
+#include "wb_check.h"
 #include "wb_timing.h"
 
 #include <cuda_runtime.h>
@@ -11,14 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_) {                                                                                  \
-            fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));     \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
 
 __device__ __forceinline__ float warp_sum(float v) {
     for (int o = 16; o > 0; o /= 2)
@@ -182,26 +175,26 @@ static int run_read(void *p, void *stream) {
 int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : (1 << 27);
     float *d_in, *d_scratch, *d_out;
-    CK(cudaMalloc(&d_in, (size_t)n * 4));
-    CK(cudaMalloc(&d_scratch, (size_t)n / 64 * 4 + 4096));
-    CK(cudaMalloc(&d_out, 64));
+    WB_CHECK(cudaMalloc(&d_in, (size_t)n * 4));
+    WB_CHECK(cudaMalloc(&d_scratch, (size_t)n / 64 * 4 + 4096));
+    WB_CHECK(cudaMalloc(&d_out, 64));
     fill_kernel<<<4096, 256>>>(d_in, n, 12345u);
-    CK(cudaDeviceSynchronize());
+    WB_CHECK(cudaDeviceSynchronize());
     float *h = (float *)malloc((size_t)n * 4);
-    CK(cudaMemcpy(h, d_in, (size_t)n * 4, cudaMemcpyDeviceToHost));
+    WB_CHECK(cudaMemcpy(h, d_in, (size_t)n * 4, cudaMemcpyDeviceToHost));
     double ref = 0;
     for (int i = 0; i < n; i++)
         ref += h[i];
     wb_ceiling copy;
-    CK((cudaError_t)wb_measure_copy_gbps(&copy));
+    WB_CHECK((cudaError_t)wb_measure_copy_gbps(&copy));
     printf("# n\t%d\tcopy_gbps\t%.1f\tcopy_spread\t%.3f\tcopy_bytes\t%zu\n", n, copy.value,
            copy.spread, copy.bytes);
     wb_time_opts o = wb_time_defaults();
     int sms;
-    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    WB_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
     read_args ra = {(const float4 *)d_in, (size_t)n / 4, d_out, sms * 8};
     double ms, spread;
-    CK((cudaError_t)wb_time_one(run_read, &ra, &o, &ms, &spread));
+    WB_CHECK((cudaError_t)wb_time_one(run_read, &ra, &o, &ms, &spread));
     printf("# read_kernel\tms\t%.4f\tgbps\t%.1f\tshare\t%.3f\n", ms, n * 4.0 / ms / 1e6,
            n * 4.0 / ms / 1e6 / copy.value);
     printf("block\titems\ttpb\tvar\tms\tgbps\tshare\tspread\trelerr\n");
@@ -209,9 +202,9 @@ int main(int argc, char **argv) {
     for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++) {
         for (int k = 0; k < 2; k++) {
             run_args a = {&cfgs[c], d_in, n, tpbs[k], d_scratch, d_out};
-            CK((cudaError_t)wb_time_one(run_sum, &a, &o, &ms, &spread));
+            WB_CHECK((cudaError_t)wb_time_one(run_sum, &a, &o, &ms, &spread));
             float got;
-            CK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
+            WB_CHECK(cudaMemcpy(&got, d_out, 4, cudaMemcpyDeviceToHost));
             double gbps = n * 4.0 / ms / 1e6;
             printf("%d\t%d\t%d\t%d\t%.4f\t%.1f\t%.3f\t%.3f\t%.2e\n", cfgs[c].block, cfgs[c].items,
                    tpbs[k], cfgs[c].var, ms, gbps, gbps / copy.value, spread,
@@ -230,7 +223,7 @@ int main(int argc, char **argv) {
             run_args a = {&cfgs[c], d_in, n, 4, d_scratch, d_out};
             run_args b = {&cfgs[c + v], d_in, n, 4, d_scratch, d_out};
             wb_ratio r;
-            CK((cudaError_t)wb_time_ratio(run_sum, &a, run_sum, &b, &o, &r));
+            WB_CHECK((cudaError_t)wb_time_ratio(run_sum, &a, run_sum, &b, &o, &r));
             printf("pair\t%d\t%d\t4\t0\t%d\t%.3f\t%.3f\t%.4f\t%.4f\n", cfgs[c].block, cfgs[c].items,
                    v, r.ratio, r.spread, r.base_ms, r.cand_ms);
         }

@@ -25,15 +25,53 @@ static int print_tsv(const char *path) {
     return 0;
 }
 
+/* wb-summary --info FILE KEY: one field of the run a results.json records
+ * (gpu, arch, sm_count, driver, seed, grader_version, set, lab,
+ * other_processes), so scripts never read them from console text. */
+static int print_info(const char *path, const char *key) {
+    wb_run_info in;
+    if (wb_results_json_read_info(path, &in) != 0) {
+        fprintf(stderr, "%s: missing, or records no run information\n", path);
+        return 2;
+    }
+    if (strcmp(key, "gpu") == 0)
+        printf("%s\n", in.gpu);
+    else if (strcmp(key, "arch") == 0)
+        printf("%s\n", in.arch);
+    else if (strcmp(key, "sm_count") == 0)
+        printf("%d\n", in.sm_count);
+    else if (strcmp(key, "driver") == 0)
+        printf("%s\n", in.driver);
+    else if (strcmp(key, "seed") == 0)
+        printf("%llu\n", in.seed);
+    else if (strcmp(key, "grader_version") == 0)
+        printf("%s\n", in.grader_version);
+    else if (strcmp(key, "set") == 0)
+        printf("%s\n", in.set);
+    else if (strcmp(key, "lab") == 0)
+        printf("%s\n", in.lab);
+    else if (strcmp(key, "other_processes") == 0)
+        printf("%d\n", in.other_processes);
+    else {
+        fprintf(stderr, "wb-summary --info: unknown field %s\n", key);
+        return 2;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--tsv") == 0)
         return print_tsv(argv[2]);
+    if (argc == 4 && strcmp(argv[1], "--info") == 0)
+        return print_info(argv[2], argv[3]);
     if (argc < 3) {
         fprintf(stderr, "usage: %s SET LAB...\n", argv[0]);
         return 2;
     }
     const char *set = argv[1];
     wb_result *all = NULL;
+    wb_run_info info, lab_info;
+    memset(&info, 0, sizeof info);
     int n_all = 0, score = 0, total = 0, skipped = 0, rerun = 0, missing = 0;
     printf("\n%-24s %7s %6s %6s %6s %6s\n", "lab", "points", "pass", "fail", "skip", "total");
     for (int i = 2; i < argc; i++) {
@@ -41,6 +79,8 @@ int main(int argc, char **argv) {
         snprintf(path, sizeof path, "build/report/%s/%s/results.json", set, argv[i]);
         wb_result *r;
         int n = wb_results_json_read(path, &r);
+        if (n >= 0 && !info.gpu[0] && wb_results_json_read_info(path, &lab_info) == 0)
+            info = lab_info; /* the set's run: the first lab's GPU, seed and version */
         if (n < 0) {
             printf("%-24s %7s  no result: the grader did not run (see the messages above)\n",
                    argv[i], "-");
@@ -72,7 +112,9 @@ int main(int argc, char **argv) {
     char path[1024], out[256];
     snprintf(path, sizeof path, "build/report/%s/results.json", set);
     snprintf(out, sizeof out, "set %s: %d/%d", set, score, total);
-    if (wb_results_json_write(path, all, n_all, out) != 0)
+    snprintf(info.lab, sizeof info.lab, "all");
+    snprintf(info.set, sizeof info.set, "%s", set);
+    if (wb_results_json_write(path, all, n_all, out, info.gpu[0] ? &info : NULL) != 0)
         fprintf(stderr, "warning: could not write %s\n", path);
     printf("Score: %d/%d", score, total);
     if (skipped)

@@ -1,6 +1,7 @@
 /* wb_load.cu - keeps a GPU busy with FMA work until killed: the second process of `make bench LOAD=1` */
 /* SPDX-License-Identifier: MIT */
 #include "wb_check.h"
+#include "wb_env.h"
 
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -15,10 +16,15 @@ __global__ void wb_load_kernel(float *out, float a, float b, int iters) {
 
 /* Launches kernels of a few milliseconds back to back, forever (DEVICE=n picks the GPU). */
 int main(void) {
-    const char *dev = getenv("DEVICE");
-    WB_CHECK(cudaSetDevice(dev ? atoi(dev) : 0));
+    unsigned long long dev = 0;
+    char err[256];
+    if (wb_env_ull("DEVICE", 0, 1023, &dev, "the GPU to load", err, sizeof err) < 0) {
+        fprintf(stderr, "wb-load: %s\n", err);
+        return 2;
+    }
+    WB_CHECK(cudaSetDevice((int)dev));
     int sms;
-    WB_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev ? atoi(dev) : 0));
+    WB_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, (int)dev));
     float *out;
     WB_CHECK(cudaMalloc(&out, (size_t)sms * 8 * 256 * sizeof(float)));
     printf("wb-load: loading the GPU until killed\n");

@@ -1,0 +1,109 @@
+/* kit.h - what the grader kit's own files share: the run's state and their internal calls */
+/* SPDX-License-Identifier: MIT */
+#ifndef WB_KIT_H
+#define WB_KIT_H
+
+#include "wb_answers.h"
+#include "wb_grader.h"
+#include "wb_report.h"
+
+#include <check.h>
+#include <limits.h>
+
+/* A test body that returned normally ends its process with this status;
+ * Check counts the test as passed only then (tcase_add_loop_exit_test). */
+#define WB_DONE_STATUS 93
+/* compute-sanitizer's exit status when it found errors. */
+#define WB_SANITIZER_STATUS 86
+#define WB_MAX_TESTS 128
+
+struct wb_ctx {
+    int idx;
+    const wb_test *t;
+    uint64_t seed;
+};
+
+/* The command line (options.c). */
+typedef struct wb_options {
+    const char *set, *student, *answers, *build_log, *report_dir, *only, *run_body;
+    int list, limits, limits_tsv;
+} wb_options;
+
+/* What a record says about one finished test (record.c). */
+typedef struct wb_record_summary {
+    int complete, has_reason, skipped, rerun;
+} wb_record_summary;
+
+/* Everything the parent decides before and during the run. The children
+ * inherit it when Check forks them; they never write back except through
+ * their record and their exit status. */
+typedef struct wb_state {
+    const wb_lab *lab;
+    wb_options opt;
+    int gpu_ok;
+    wb_gpu gpu;
+    char gpu_why[256]; /* how the device was chosen, or why none is usable */
+    char driver[64];   /* the driver's version, from nvidia-smi */
+    int others;        /* other processes on a GPU when grading began (nvidia-smi) */
+    char other[256];   /* the first of them: "pid, name" */
+    uint64_t seed;
+    double timeout_mult; /* CK_TIMEOUT_MULTIPLIER, validated */
+    char tmpdir[PATH_MAX + 16];
+    char report_dir[PATH_MAX];
+    SRunner *sr;
+    int student_ok;
+    char compile_error[400];
+    /* per test */
+    int selected[WB_MAX_TESTS];
+    int decided[WB_MAX_TESTS]; /* SKIP/FAIL without running */
+    char gate[WB_MAX_TESTS][300]; /* prerequisite failed: reason */
+    wb_result res[WB_MAX_TESTS];
+    int done[WB_MAX_TESTS];
+    int order[WB_MAX_TESTS]; /* the tests handed to Check, in order */
+    int n_order, next_order;
+    double t_start;
+    int printed_upto;
+    int color;
+    FILE *csv;
+    int run_body_mode;
+    void *student_handle;
+    wb_answers answers;
+    int answers_loaded;
+} wb_state;
+
+extern wb_state wb_G;
+#define G wb_G
+
+/* record.c: the channel from a test's process to the parent. */
+void wb_record_put(int idx, const char *key, const char *value);
+void wb_record_put_fields(int idx, const char *key, int n, const char *const *fields);
+void wb_record_clear_all(void);
+void wb_record_read(int idx, wb_result *r, wb_record_summary *s);
+
+/* runner.c: the Check suite, and what the parent does around each test. */
+void wb_run_body(int idx) __attribute__((noreturn));
+Suite *wb_build_check_suite(void);
+void wb_flush_decided(int upto);
+int wb_find_test(const char *id);
+
+/* proc.c: process control. */
+void wb_reap_leftovers(void);
+void wb_explain_abnormal(const char *msg, const wb_test *t, char *out, size_t cap);
+double wb_now_s(void);
+
+/* tool.c: the sanitizer tests' body. */
+void wb_sanitizer_body(wb_ctx *ctx);
+
+/* options.c: command line, environment, paths. */
+int wb_parse_options(int argc, char **argv, wb_options *o);
+int wb_read_environment(void);
+void wb_default_paths(wb_options *o, const char *lab);
+int wb_mkdir_p(const char *path);
+
+/* limits.c: --list and --limits. */
+void wb_list_tests(void);
+void wb_list_limits(int tsv);
+
+const char *wb_kind_name(wb_kind k);
+
+#endif

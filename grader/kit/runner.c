@@ -1,0 +1,223 @@
+/* runner.c - the Check suite of a lab: one test case per test, and the parent's work around each */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "kit.h"
+
+#include <cuda_runtime_api.h>
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int wb_find_test(const char *id) {
+    for (int i = 0; i < G.lab->n_tests; i++)
+        if (strcmp(G.lab->tests[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* ------------------------------------------------------ in the test's process */
+
+/* What the code under test prints goes to a file, never among the grader's
+ * own lines (a student cannot print a fake PASS there). */
+static void capture_output(int idx) {
+    char out[PATH_MAX + 16];
+    snprintf(out, sizeof out, "%s/%d.out", G.tmpdir, idx);
+    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+        fflush(NULL);
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+    }
+}
+
+/* A kernel that failed leaves a sticky error even when the code under test
+ * ignored it: that is a failure too. */
+static void fail_if_cuda_error_pending(wb_ctx *ctx) {
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        e = cudaGetLastError();
+    if (e != cudaSuccess)
+        wb_fail(ctx,
+                "a CUDA error is pending after the test: %s (%s); a kernel or a CUDA call of the "
+                "code under test failed and nothing checked it (README, \"Debugging\")",
+                cudaGetErrorName(e), cudaGetErrorString(e));
+}
+
+/* Runs one test body in this process, then ends it with WB_DONE_STATUS. */
+void wb_run_body(int idx) {
+    const wb_test *t = &G.lab->tests[idx];
+    wb_ctx ctx = {idx, t, G.seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(idx + 1))};
+    if (G.gate[idx][0])
+        wb_fail(&ctx, "%s", G.gate[idx]);
+    if (!G.run_body_mode)
+        capture_output(idx);
+    if (t->needs_gpu && !G.run_body_mode)
+        WB_CUDA(&ctx, cudaSetDevice(G.gpu.index));
+    if (t->kind == WB_SANITIZER)
+        wb_sanitizer_body(&ctx);
+    else
+        t->fn(&ctx);
+    if (t->needs_gpu && t->kind != WB_SANITIZER)
+        fail_if_cuda_error_pending(&ctx);
+    if (!G.run_body_mode)
+        wb_record_put(idx, "done", "1");
+    fflush(NULL);
+    _exit(WB_DONE_STATUS); /* skips atexit handlers and the student's destructors */
+}
+
+START_TEST(wb_dispatch) {
+    wb_run_body(_i);
+}
+END_TEST
+
+/* ------------------------------------------------------------ in the parent */
+
+static void print_result(int i) {
+    char buf[2048];
+    if (!G.selected[i])
+        return;
+    wb_format_result(buf, sizeof buf, &G.res[i], G.color);
+    printf("%s\n", buf);
+    fflush(stdout);
+}
+
+/* Prints, in order, every decided (not run) test up to index upto. */
+void wb_flush_decided(int upto) {
+    for (; G.printed_upto < upto; G.printed_upto++)
+        if (G.done[G.printed_upto])
+            print_result(G.printed_upto);
+}
+
+static int current_idx = -1;
+
+/* Before each test case, in the parent: which test it is (the cases run in
+ * the order they were added), and whether its prerequisites passed. */
+static void parent_setup(void) {
+    int i = G.order[G.next_order++];
+    current_idx = i;
+    wb_flush_decided(i);
+    const wb_test *t = &G.lab->tests[i];
+    G.gate[i][0] = '\0';
+    if (t->requires) {
+        char req[256];
+        snprintf(req, sizeof req, "%s", t->requires);
+        for (char *s = NULL, *id = strtok_r(req, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
+            int j = wb_find_test(id); /* the table check guarantees an earlier test */
+            if (!G.done[j] || G.res[j].verdict != WB_PASS) {
+                snprintf(G.gate[i], sizeof G.gate[i],
+                         "not graded: %s must pass first (%s points need a correct result)", id,
+                         wb_kind_name(t->kind));
+                break;
+            }
+        }
+    }
+    G.t_start = wb_now_s();
+}
+
+/* The verdict from Check's result and the test's record. */
+static void judge(int i, TestResult *tr) {
+    const wb_test *t = &G.lab->tests[i];
+    wb_result *r = &G.res[i];
+    wb_record_summary s;
+    wb_record_read(i, r, &s);
+    int ok = tr && tr_rtype(tr) == CK_PASS && s.complete && !s.has_reason;
+    r->seconds = wb_now_s() - G.t_start;
+    r->points = 0;
+    if (ok && s.skipped && !s.rerun && t->points == 0) {
+        r->verdict = WB_SKIP; /* only a 0-point test may skip itself */
+    } else if (ok && s.rerun && !s.skipped) {
+        r->verdict = WB_RERUN; /* never points: at best a second run earns them */
+    } else if (ok && !s.skipped && !s.rerun) {
+        r->verdict = WB_PASS;
+        r->points = t->points;
+    } else {
+        r->verdict = WB_FAIL;
+        if (!s.has_reason)
+            wb_explain_abnormal(tr ? tr_msg(tr) : "no result from Check", t, r->reason,
+                                sizeof r->reason);
+        if (!r->hint[0] && t->hint)
+            snprintf(r->hint, sizeof r->hint, "%s", t->hint);
+        char out[PATH_MAX + 16];
+        struct stat st;
+        snprintf(out, sizeof out, "%s/%d.out", G.tmpdir, i);
+        size_t used = strlen(r->reason);
+        if (stat(out, &st) == 0 && st.st_size > 0 && used + 40 < sizeof r->reason)
+            snprintf(r->reason + used, sizeof r->reason - used, " [its output: %s]", out);
+    }
+}
+
+static void parent_teardown(void) {
+    wb_reap_leftovers();
+    int i = current_idx;
+    TestResult **all = srunner_results(G.sr);
+    int n = srunner_ntests_run(G.sr);
+    judge(i, n > 0 ? all[n - 1] : NULL);
+    free(all);
+    G.done[i] = 1;
+    wb_flush_decided(i);
+    print_result(i);
+    G.printed_upto = i + 1;
+}
+
+/* A test decided without running: SKIP (no GPU, no tool) or FAIL (no build). */
+static void decide(int i, wb_verdict v, const char *fmt, ...) {
+    wb_result *r = &G.res[i];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
+    r->verdict = v;
+    r->points = 0;
+    G.decided[i] = 1;
+    G.done[i] = 1;
+}
+
+static int selected_by_only(const char *id) {
+    if (!G.opt.only)
+        return 1;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", G.opt.only);
+    for (char *s = NULL, *p = strtok_r(buf, ",", &s); p; p = strtok_r(NULL, ",", &s))
+        if (strcmp(p, id) == 0)
+            return 1;
+    return 0;
+}
+
+/* Decides what can be decided without running, and adds one test case
+ * for every other selected test. */
+Suite *wb_build_check_suite(void) {
+    const wb_lab *lab = G.lab;
+    Suite *s = suite_create(lab->name);
+    char tool[PATH_MAX];
+    for (int i = 0; i < lab->n_tests; i++) {
+        const wb_test *t = &lab->tests[i];
+        wb_result *r = &G.res[i];
+        snprintf(r->lab, sizeof r->lab, "%s", lab->name);
+        snprintf(r->id, sizeof r->id, "%s", t->id);
+        snprintf(r->kind, sizeof r->kind, "%s", wb_kind_name(t->kind));
+        r->max_points = t->points;
+        G.selected[i] = selected_by_only(t->id);
+        if (!G.selected[i])
+            continue;
+        if (t->needs_gpu && !G.gpu_ok)
+            decide(i, WB_SKIP, "needs a GPU, and none is usable here (see above)");
+        else if (t->tool && !wb_find_tool(t->tool, tool, sizeof tool))
+            decide(i, WB_SKIP, "%s not found (on PATH or in the CUDA Toolkit's bin)", t->tool);
+        else if (t->needs_student && !G.student_ok)
+            decide(i, WB_FAIL, "%s", G.compile_error);
+        if (G.decided[i])
+            continue;
+        TCase *tc = tcase_create(t->id);
+        tcase_set_timeout(tc, t->timeout_s > 0 ? t->timeout_s : 30);
+        tcase_add_unchecked_fixture(tc, parent_setup, parent_teardown);
+        tcase_add_loop_exit_test(tc, wb_dispatch, WB_DONE_STATUS, i, i + 1);
+        suite_add_tcase(s, tc);
+        G.order[G.n_order++] = i;
+    }
+    return s;
+}

@@ -1,0 +1,229 @@
+/* test_api.c - what a test body calls: verdicts, measurements, the student's code and answers */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "kit.h"
+
+#include <cuda_runtime_api.h>
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void vrecord(wb_ctx *ctx, const char *key, const char *fmt, va_list ap) {
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    wb_record_put(ctx->idx, key, buf);
+}
+
+void wb_measured(wb_ctx *ctx, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vrecord(ctx, "measured", fmt, ap);
+    va_end(ap);
+}
+
+void wb_hint(wb_ctx *ctx, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vrecord(ctx, "hint", fmt, ap);
+    va_end(ap);
+}
+
+void wb_record(wb_ctx *ctx, const char *metric, double value, const char *unit, double limit,
+               const char *cmp) {
+    char v[32], l[32];
+    snprintf(v, sizeof v, "%.6g", value);
+    snprintf(l, sizeof l, "%.6g", limit);
+    const char *fields[] = {metric, v, unit, l, cmp};
+    wb_record_put_fields(ctx->idx, "csv", 5, fields);
+}
+
+void wb_fail(wb_ctx *ctx, const char *fmt, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (G.run_body_mode) {
+        fprintf(stderr, "FAIL %s: %s\n", ctx->t->id, buf);
+        fflush(NULL);
+        _exit(1);
+    }
+    wb_record_put(ctx->idx, "reason", buf);
+    ck_abort_msg("%s", buf); /* Check's own failure, for its TAP file */
+    _exit(1);                /* not reached */
+}
+
+/* Ends a completed test with a verdict other than PASS: its record gets
+ * `key` (skip, rerun) with the reason; under --run-body the word is printed. */
+static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const char *buf)
+    __attribute__((noreturn));
+static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const char *buf) {
+    if (G.run_body_mode) {
+        fprintf(stderr, "%s %s: %s\n", word, ctx->t->id, buf);
+        fflush(NULL);
+        _exit(WB_DONE_STATUS);
+    }
+    wb_record_put(ctx->idx, key, buf);
+    wb_record_put(ctx->idx, "done", "1");
+    fflush(NULL);
+    _exit(WB_DONE_STATUS);
+}
+
+void wb_rerun(wb_ctx *ctx, const char *fmt, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    end_test_as(ctx, "rerun", "RERUN", buf);
+}
+
+void wb_skip(wb_ctx *ctx, const char *fmt, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (ctx->t->points > 0)
+        wb_fail(ctx, "%s", buf);
+    end_test_as(ctx, "skip", "SKIP", buf);
+}
+
+int wb_gpu_others(const char **first) {
+    if (first)
+        *first = G.other;
+    return G.others;
+}
+
+void wb_rerun_if_shared(wb_ctx *ctx, const char *fmt, ...) {
+    if (G.others <= 0)
+        return;
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    wb_rerun(ctx,
+             "inconclusive: %s, but %d other process(es) use a GPU (%s...) and take turns "
+             "with this one, so the two measurements saw different shares of it; grade "
+             "again when the GPU is idle (nvidia-smi shows what runs on it)",
+             what, G.others, G.other);
+}
+
+void wb_rerun_if_inconclusive(wb_ctx *ctx, const wb_ratio *r, double limit) {
+    if (r->inconclusive)
+        wb_rerun(ctx,
+                 "inconclusive: speedup %.2fx against a limit of %.2fx, but the timings spread "
+                 "%.0f %% (a busy or throttling GPU); grade again when the GPU is idle "
+                 "(nvidia-smi shows what else runs on it)",
+                 r->ratio, limit, 100 * r->spread);
+}
+
+const char *wb_out_dir(wb_ctx *ctx) {
+    (void)ctx;
+    return G.report_dir;
+}
+
+void wb_cuda_at(wb_ctx *ctx, int err, const char *call, const char *file, int line) {
+    if (err == 0)
+        return;
+    const char *base = strrchr(file, '/');
+    /* A synchronisation reports what a kernel launched before it did. */
+    int sync = strstr(call, "Synchronize") != NULL;
+    wb_fail(ctx, "%s returned %s (%s)%s [%s:%d]", call, cudaGetErrorName((cudaError_t)err),
+            cudaGetErrorString((cudaError_t)err),
+            sync ? ": a kernel launched before it failed (README.md, \"Debugging\")" : "",
+            base ? base + 1 : file, line);
+}
+
+void *wb_student_sym(wb_ctx *ctx, const char *name) {
+    if (!G.student_handle) {
+        G.student_handle = dlopen(G.opt.student, RTLD_NOW | RTLD_LOCAL);
+        if (!G.student_handle)
+            wb_fail(ctx, "could not load the compiled lab %s: %s", G.opt.student, dlerror());
+    }
+    void *p = dlsym(G.student_handle, name);
+    if (!p)
+        wb_fail(ctx, "%s does not define %s() as the contract header declares it", G.lab->source,
+                name);
+    return p;
+}
+
+const char *wb_answer(wb_ctx *ctx, const char *key) {
+    if (!G.answers_loaded) {
+        if (wb_answers_load(G.opt.answers, &G.answers) != 0)
+            wb_fail(ctx, "%s", G.answers.error);
+        G.answers_loaded = 1;
+    }
+    const char *v = wb_answers_get(&G.answers, key);
+    if (!v)
+        wb_fail(ctx, "%s has no line `%s = ...`; add it with your answer", G.opt.answers, key);
+    if (!*v)
+        wb_fail(ctx, "`%s` is not answered yet in %s", key, G.opt.answers);
+    return v;
+}
+
+void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what) {
+    const char *v = wb_answer(ctx, key);
+    wb_measured(ctx, "%s = %s", key, v);
+    if (wb_answer_hash(G.lab->salt, key, v) != expected)
+        wb_fail(ctx, "%s = %s is not the expected answer; asked: %s (README, \"Questions\")", key,
+                v, what);
+}
+
+/* The body of every WB_QUESTION_HASH row. */
+void wb_question_test(wb_ctx *ctx) {
+    const wb_question *q = ctx->t->question;
+    if (!q->canon) {
+        wb_question_hash(ctx, q->key, q->hash, q->what);
+        return;
+    }
+    const char *v = wb_answer(ctx, q->key);
+    char buf[256];
+    wb_measured(ctx, "%s = %s", q->key, v);
+    const char *canon = q->canon(v, buf, sizeof buf);
+    if (!canon)
+        wb_fail(ctx, "%s = %s: %s; asked: %s (README, \"Questions\")", q->key, v, buf, q->what);
+    if (wb_answer_hash(G.lab->salt, q->key, canon) != q->hash)
+        wb_fail(ctx, "%s = %s is not the expected answer; asked: %s (README, \"Questions\")",
+                q->key, v, q->what);
+}
+
+void wb_question_number(wb_ctx *ctx, const char *key, double expected, double rel_tol,
+                        const char *what) {
+    const char *v = wb_answer(ctx, key);
+    double got;
+    wb_measured(ctx, "%s = %s", key, v);
+    if (wb_answer_number(v, &got) != 0)
+        wb_fail(ctx, "%s = %s is not a number; asked: %s", key, v, what);
+    if (fabs(got - expected) > rel_tol * fabs(expected) + 1e-12)
+        wb_fail(ctx, "%s = %s does not match the GPU being graded (to within %g%%); asked: %s", key,
+                v, rel_tol * 100, what);
+}
+
+const char *wb_salt(wb_ctx *ctx) {
+    (void)ctx;
+    return G.lab->salt;
+}
+
+uint64_t wb_seed(wb_ctx *ctx) {
+    return ctx->seed;
+}
+
+const wb_gpu *wb_ctx_gpu(wb_ctx *ctx) {
+    (void)ctx;
+    return &G.gpu;
+}
+
+const wb_test *wb_ctx_test(wb_ctx *ctx) {
+    return ctx->t;
+}
+
+int wb_under_tool(wb_ctx *ctx) {
+    (void)ctx;
+    return G.run_body_mode;
+}

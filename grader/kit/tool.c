@@ -1,0 +1,116 @@
+/* tool.c - running a test's body again under a tool (compute-sanitizer, ncu), in a fresh process */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "kit.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int wb_find_tool(const char *prog, char *out, size_t cap) {
+    const char *path = getenv("PATH"), *cuda = getenv("CUDA_PATH");
+    char dirs[8192];
+    snprintf(dirs, sizeof dirs, "%s:%s/bin:/usr/local/cuda/bin", path ? path : "",
+             cuda ? cuda : "/usr/local/cuda");
+    for (char *s = NULL, *d = strtok_r(dirs, ":", &s); d; d = strtok_r(NULL, ":", &s)) {
+        snprintf(out, cap, "%s/%s", d, prog);
+        if (access(out, X_OK) == 0)
+            return 1;
+    }
+    out[0] = '\0';
+    return 0;
+}
+
+/* The grader's own executable, for running it again. */
+static int self_exe(char *buf, size_t cap) {
+    ssize_t n = readlink("/proc/self/exe", buf, cap - 1);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    return 0;
+}
+
+int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *extra_env,
+                      const char *log) {
+    char self[PATH_MAX], seed[32];
+    if (self_exe(self, sizeof self) != 0)
+        return -1;
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)G.seed);
+    const char *argv[64];
+    int n = 0;
+    for (; argv_tool[n] && n < 40; n++)
+        argv[n] = argv_tool[n];
+    const char *tail[] = {self,          "--set",         G.opt.set,      "--student",
+                          G.opt.student, "--answers",     G.opt.answers,  "--report-dir",
+                          G.opt.report_dir, "--run-body", ctx->t->id,     NULL};
+    for (int k = 0; tail[k]; k++)
+        argv[n++] = tail[k];
+    argv[n] = NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd >= 0) {
+            dup2(fd, STDOUT_FILENO);
+            dup2(fd, STDERR_FILENO);
+            close(fd);
+        }
+        setenv("SEED", seed, 1); /* the same inputs as this run */
+        if (extra_env)
+            putenv(strdup(extra_env));
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Runs the target test's body under compute-sanitizer, in a fresh process. */
+void wb_sanitizer_body(wb_ctx *ctx) {
+    const wb_test *t = ctx->t;
+    char log[PATH_MAX + 32], tool[PATH_MAX], status[16];
+    if (!wb_find_tool("compute-sanitizer", tool, sizeof tool))
+        wb_fail(ctx, "compute-sanitizer not found");
+    snprintf(log, sizeof log, "%s/%d.sanitizer.log", G.tmpdir, ctx->idx);
+    snprintf(status, sizeof status, "%d", WB_SANITIZER_STATUS);
+    const char *argv[] = {tool, "--tool", t->sanitizer, "--error-exitcode", status,
+                          "--print-limit", "20", NULL};
+    /* The body run is the target's: the sanitizer test's own id would run nothing. */
+    wb_ctx target = *ctx;
+    int ti = wb_find_test(t->target);
+    target.t = &G.lab->tests[ti];
+    int code = wb_run_self_under(&target, argv, NULL, log);
+    /* The first finding of the tool, and the target's own failure (its
+     * body prints "FAIL id: reason" in this mode), which explains more. */
+    char first[300] = "", body_fail[300] = "";
+    FILE *f = fopen(log, "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        char *p = line + strspn(line, "= ");
+        p[strcspn(p, "\n")] = '\0';
+        if (!body_fail[0] && strncmp(p, "FAIL ", 5) == 0)
+            snprintf(body_fail, sizeof body_fail, "%s", p + 5);
+        else if (!first[0] && (strstr(p, "Invalid") || strstr(p, "Error") || strstr(p, "Race") ||
+                               strstr(p, "Uninitialized") || strstr(p, "Barrier")))
+            snprintf(first, sizeof first, "%s", p);
+    }
+    if (f)
+        fclose(f);
+    wb_measured(ctx, "compute-sanitizer --tool %s over %s", t->sanitizer, t->target);
+    if (code == WB_SANITIZER_STATUS)
+        wb_fail(ctx,
+                "compute-sanitizer %s found errors: %s (full log: run the lab under "
+                "compute-sanitizer, see README \"Debugging\")",
+                t->sanitizer, first);
+    if (code != WB_DONE_STATUS && body_fail[0])
+        wb_fail(ctx, "under compute-sanitizer, %s", body_fail);
+    if (code != WB_DONE_STATUS)
+        wb_fail(ctx, "%s did not complete under compute-sanitizer (exit status %d)%s%s", t->target,
+                code, first[0] ? ": " : "", first);
+}

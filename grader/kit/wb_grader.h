@@ -1,0 +1,272 @@
+/* wb_grader.h - the grader kit: how a lab declares its tests, and what a test body may call */
+/* SPDX-License-Identifier: MIT */
+#ifndef WB_GRADER_H
+#define WB_GRADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "wb_gpu.h"
+#include "wb_timing.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { WB_CORRECTNESS, WB_PERFORMANCE, WB_QUESTION, WB_SANITIZER } wb_kind;
+
+typedef struct wb_ctx wb_ctx;
+typedef void (*wb_test_fn)(wb_ctx *ctx);
+
+/* A graded limit in words, kept with its test: what is compared, why the
+ * limit holds on every GPU the workbook supports, and the figures measured
+ * that it rests on. `grade --limits` prints them; the kit refuses to start
+ * when a graded measurement has no derivation. */
+typedef struct wb_limit {
+    const char *text;       /* "measured FMA rate 50%..120% of your peak FP32" */
+    const char *derivation; /* one sentence: why the reference clears it and the stub misses it */
+    const char *figures;    /* the measurements it rests on, with GPU and date */
+} wb_limit;
+
+/* A question of answers.txt whose answer is stored as a salted hash
+ * (build/tools/wb-hash prints it). canon, when set, normalises the answer
+ * before hashing (into buf; returns buf, or NULL with a reason in buf when
+ * the answer has the wrong form). */
+typedef struct wb_question {
+    const char *key;  /* the line of answers.txt: "warps_76x62" */
+    uint64_t hash;    /* wb_answer_hash(salt, key, normalised answer) */
+    const char *what; /* what is asked, in the failure message */
+    const char *(*canon)(const char *answer, char *buf, size_t cap);
+} wb_question;
+
+/* ---- a declared performance check (run by the kit: see wb_perf_test) */
+
+/* What a performance check's open() sets up: the two pieces of work the
+ * kit times against each other, and the argument all hooks receive. */
+typedef struct wb_perf_run {
+    wb_work_fn baseline, candidate; /* enqueue one run on the stream given */
+    void *arg;                      /* passed to both and to every hook */
+    double floor_ms;                /* no correct run can be faster; 0: no floor */
+    const char *floor_why;          /* "the GPU's peak FP32 rate allows for this work" */
+    double floor_share;             /* fail below floor_share x floor_ms; 0: 0.9 */
+    const char *floor_advice;       /* NULL: "every element must be computed by the launch ..." */
+    wb_time_opts opts;              /* wb_time_defaults() unless open() changes it */
+} wb_perf_run;
+
+/* A speedup check: the candidate, timed against a baseline owned by the
+ * grader in the same process on the same GPU, must be at least `limit`
+ * times faster. The kit times both (interleaved, CUDA events, re-measured
+ * when within the noise), then runs the candidate once more on the timing
+ * stream, on a poisoned output, and checks that output: the checked output
+ * is the output of a timed call, and a checked call much slower than the
+ * timed ones fails. Then it checks the floor, records the figures, prints
+ * the measured line, says RERUN when the miss is within the noise of a busy
+ * GPU, and fails NaN-safely. */
+typedef struct wb_perf {
+    const char *metric;     /* measurements.csv stem: "run" -> run_speedup, run_baseline_ms */
+    double limit;           /* the least speedup that passes */
+    const char *baseline;   /* what the speedup is over: "the divergent baseline" */
+    const char *size;       /* the problem timed, for messages: "n = 2^24" */
+    const char *derivation; /* why the limit holds on every supported GPU (one sentence) */
+    const char *figures;    /* the reference's and the stub's speedups measured, GPU and date */
+    const char *advice;     /* the failure's advice: what to change, where to read */
+    void (*open)(wb_ctx *ctx, wb_perf_run *run);    /* inputs, outputs, the student's symbol */
+    void (*poison)(wb_ctx *ctx, void *arg);         /* the output, before the checked run */
+    void (*check)(wb_ctx *ctx, void *arg);          /* the candidate's output of that run */
+    /* Extra words for the measured line, from the timings (per unit of work, say), or NULL. */
+    void (*describe)(wb_ctx *ctx, void *arg, const wb_ratio *r, char *buf, size_t cap);
+    void (*close)(void *arg);                                        /* frees; may be NULL */
+} wb_perf;
+
+/* One graded test. Runs in its own process (Check's fork mode); it passes
+ * only if its body returns normally, after which the kit ends the process
+ * with a status that student code cannot produce by accident. Declare tests
+ * with the WB_* macros below, which fill the kind and the defaults. */
+typedef struct wb_test {
+    const char *id; /* shown to students: "correct.fields" */
+    wb_kind kind;
+    int points;
+    int needs_gpu;         /* SKIP (never PASS) when no GPU is usable */
+    int needs_student;     /* FAIL without running when the lab did not compile */
+    double timeout_s;      /* 0: 30 s; scaled by CK_TIMEOUT_MULTIPLIER */
+    wb_test_fn fn;         /* the body (the kit's own for questions and performance checks) */
+    const char *requires;  /* ids, space-separated, earlier in the table, that must pass first */
+    const char *tool;      /* program needed on PATH (compute-sanitizer, ncu) */
+    const char *target;    /* sanitizer tests: id of the test run under the tool */
+    const char *sanitizer; /* sanitizer tests: memcheck, racecheck, synccheck, initcheck */
+    const char *hint;      /* shown under a failure */
+    const wb_question *question; /* WB_QUESTION_HASH rows */
+    const wb_perf *perf;         /* WB_PERF rows */
+    wb_limit limit;              /* every graded measurement: what, why, figures */
+} wb_test;
+
+/* The declaration forms. Further fields follow as designated initializers:
+ *   WB_GPU("correct.run", 15, test_run, .timeout_s = 90, .hint = README_ALIGN)
+ * A field the form sets cannot be given again. */
+#define WB_HOST(id_, pts_, fn_, ...)                                                               \
+    { .id = id_, .kind = WB_CORRECTNESS, .points = pts_, .needs_student = 1, .fn = fn_, __VA_ARGS__ }
+#define WB_GPU(id_, pts_, fn_, ...)                                                                \
+    {                                                                                              \
+        .id = id_, .kind = WB_CORRECTNESS, .points = pts_, .needs_gpu = 1, .needs_student = 1,    \
+        .fn = fn_, __VA_ARGS__                                                                     \
+    }
+/* A timed test with a body of its own (graded ones declare .limit). */
+#define WB_MEASURE(id_, pts_, fn_, ...)                                                            \
+    {                                                                                              \
+        .id = id_, .kind = WB_PERFORMANCE, .points = pts_, .needs_gpu = 1, .needs_student = 1,    \
+        .fn = fn_, __VA_ARGS__                                                                     \
+    }
+/* An informational measurement of the grader's own kernels (0 points):
+ * runs even when the student's code did not build. */
+#define WB_MEASURE_OWN(id_, fn_, ...)                                                              \
+    { .id = id_, .kind = WB_PERFORMANCE, .points = 0, .needs_gpu = 1, .fn = fn_, __VA_ARGS__ }
+/* A declared speedup check: spec_ is a wb_perf. */
+#define WB_PERF(id_, pts_, spec_, ...)                                                             \
+    {                                                                                              \
+        .id = id_, .kind = WB_PERFORMANCE, .points = pts_, .needs_gpu = 1, .needs_student = 1,    \
+        .fn = wb_perf_test, .perf = &(spec_), __VA_ARGS__                                          \
+    }
+/* compute-sanitizer --tool tool_ over the body of test target_. */
+#define WB_SANITIZER_OF(id_, pts_, tool_, target_, ...)                                            \
+    {                                                                                              \
+        .id = id_, .kind = WB_SANITIZER, .points = pts_, .needs_gpu = 1, .needs_student = 1,      \
+        .timeout_s = 300, .tool = "compute-sanitizer", .target = target_, .sanitizer = tool_,      \
+        .requires = target_, .hint = "README.md, \"Debugging\"", __VA_ARGS__                       \
+    }
+/* A question answered by a stored hash: the test is "question.<key>". */
+#define WB_QUESTION_HASH(key_, pts_, hash_, what_, ...)                                            \
+    WB_QUESTION_HASH_ID("question." key_, key_, pts_, hash_, what_, __VA_ARGS__)
+#define WB_QUESTION_HASH_ID(id_, key_, pts_, hash_, what_, ...)                                    \
+    {                                                                                              \
+        .id = id_, .kind = WB_QUESTION, .points = pts_, .timeout_s = 20, .fn = wb_question_test,  \
+        .hint = "README.md, \"Questions\"",                                                        \
+        .question = &(const wb_question){.key = key_, .hash = hash_, .what = what_, __VA_ARGS__}  \
+    }
+/* A question whose answer the grader computes (from the GPU, say) in fn_. */
+#define WB_QUESTION_FN(id_, pts_, fn_, ...)                                                        \
+    {                                                                                              \
+        .id = id_, .kind = WB_QUESTION, .points = pts_, .timeout_s = 20, .fn = fn_,               \
+        .hint = "README.md, \"Questions\"", __VA_ARGS__                                            \
+    }
+
+typedef struct wb_lab {
+    const char *name;   /* "00-device-query" (WB_LAB_NAME, from the build) */
+    const char *source; /* the student's file: "device_query.cu" (WB_LAB_SOURCE) */
+    const char *salt;   /* salt of the stored answer hashes */
+    const wb_test *tests;
+    int n_tests;
+} wb_lab;
+
+/* The grader's main: environment, options, table check, GPU probe, the
+ * run, reports, exit status (0 only on full marks, 1 otherwise, 2 for a
+ * usage error or a table the kit refuses). */
+int wb_grader_main(int argc, char **argv, const wb_lab *lab);
+
+/* A suite's whole main: its table is `tests`; the lab's name and source come
+ * from the build (-DWB_LAB_NAME=\"03-divergence\" -DWB_LAB_SOURCE=\"divergence.cu\"). */
+#define WB_LAB_MAIN(tests_)                                                                        \
+    static const wb_lab wb_this_lab_ = {WB_LAB_NAME, WB_LAB_SOURCE, WB_LAB_NAME "/v1", tests_,    \
+                                        (int)(sizeof tests_ / sizeof tests_[0])};                 \
+    int main(int argc, char **argv) {                                                              \
+        return wb_grader_main(argc, argv, &wb_this_lab_);                                          \
+    }
+
+/* Checks a table before any test runs: ids unique and well-formed, every
+ * `requires` id an earlier test, points where a test is graded, a limit's
+ * derivation for every graded measurement, complete question and
+ * performance rows. Returns the number of problems; each is written to err
+ * (one line each) naming the row. */
+int wb_lab_validate(const wb_lab *lab, char *err, size_t cap);
+
+/* ---- the kit's own test bodies (named by the macros above) */
+void wb_question_test(wb_ctx *ctx);
+void wb_perf_test(wb_ctx *ctx);
+
+/* ---- inside a test body ---- */
+
+/* Ends the test as failed, with a reason that says what was expected, what
+ * was measured and where to look. Never returns. */
+void wb_fail(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Ends a test worth 0 points as SKIP, with the reason (a tool that cannot
+ * read counters here, say). A test worth points cannot skip itself: it
+ * fails instead, so code under test can never turn lost points into
+ * ungraded ones. Never returns. */
+void wb_skip(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Ends a timed test as RERUN: no points, with the reason and "grade again
+ * on an idle GPU". Only for a measurement that cannot be called: too noisy
+ * either way, or taken while other processes ran on the GPU. A clear miss
+ * on an idle GPU is never turned into RERUN. Never returns. */
+void wb_rerun(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
+/* Call where a speedup measured with wb_time_speedup misses its limit,
+ * before failing: when r->inconclusive (short of the limit by no more than
+ * the noise, with the per-pair ratios spread 10 % or more) it ends the
+ * test as RERUN with the figures; otherwise it returns. */
+void wb_rerun_if_inconclusive(wb_ctx *ctx, const wb_ratio *r, double limit);
+/* How many other processes used a GPU when grading began (nvidia-smi's
+ * compute processes; 0 when it lists none or is missing); *first, when
+ * first is not NULL, gets the first as "pid, name". */
+int wb_gpu_others(const char **first);
+/* Call where a measurement of the student's is about to fail only for
+ * disagreeing with the grader's own measurement of the same quantity, taken
+ * at another moment (a bandwidth, a throughput, a launch cost): when other
+ * processes use the GPU, it ends the test as RERUN instead, saying what
+ * disagreed (fmt, printf-style); otherwise it returns. Never for a result
+ * that is wrong whatever the load (a wrong value, a missing launch). */
+void wb_rerun_if_shared(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Folder for files a test writes for the student (timelines, tables):
+ * build/report/<set>/<lab>/, created before the run. */
+const char *wb_out_dir(wb_ctx *ctx);
+/* Finds a toolkit program (ncu, cuobjdump, compute-sanitizer) on PATH, else
+ * in $CUDA_PATH/bin or /usr/local/cuda/bin; stores its path in out. Returns
+ * 1 when found, 0 otherwise (out is then ""). */
+int wb_find_tool(const char *prog, char *out, size_t cap);
+/* Runs this test's body again in a fresh process of this grader, under a
+ * tool: argv_tool (NULL-terminated: the tool and its options) then the
+ * grader with the run's options and --run-body <id>, with extra_env
+ * ("NAME=value" or NULL) set; output to log. Returns the exit status, or
+ * -1 when it could not start. The body sees wb_under_tool() true there. */
+int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *extra_env,
+                      const char *log);
+/* 1 inside a body that runs under --run-body (a tool's child process). */
+int wb_under_tool(wb_ctx *ctx);
+/* Fails with file:line, the call and the error's name when err (a
+ * cudaError_t) is not success: WB_CUDA(ctx, cudaMalloc(&p, n)). */
+#define WB_CUDA(ctx, call) wb_cuda_at((ctx), (int)(call), #call, __FILE__, __LINE__)
+void wb_cuda_at(wb_ctx *ctx, int err, const char *call, const char *file, int line);
+/* The line shown after the points: "speedup 1.8x over baseline, need >= 1.5x". */
+void wb_measured(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A hint shown under a failure, replacing the test's default hint. */
+void wb_hint(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One row of the measurements CSV: metric, value, unit, limit, comparison ("ge", "le", "in"). */
+void wb_record(wb_ctx *ctx, const char *metric, double value, const char *unit, double limit,
+               const char *cmp);
+/* A symbol of the student's code, loaded in this process only; fails the
+ * test with a clear reason when the library or the symbol is missing. */
+void *wb_student_sym(wb_ctx *ctx, const char *name);
+/* The student's answer for key; fails the test when answers.txt cannot be
+ * parsed or the key is missing or blank. */
+const char *wb_answer(wb_ctx *ctx, const char *key);
+/* The salt for this lab's answer hashes. */
+const char *wb_salt(wb_ctx *ctx);
+/* Seed of this test: derived from the run's seed (printed; SEED=n repeats it). */
+uint64_t wb_seed(wb_ctx *ctx);
+/* The GPU being graded on (only in tests with needs_gpu). */
+const wb_gpu *wb_ctx_gpu(wb_ctx *ctx);
+/* The test being run (its row of the table). */
+const wb_test *wb_ctx_test(wb_ctx *ctx);
+
+/* Question helpers. The first checks the answer against a salted hash
+ * (wb_answer_hash, printed by `build/tools/wb-hash`); the second against a
+ * number the grader computed, within a relative tolerance. what says what
+ * was asked, for the failure message. */
+void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what);
+void wb_question_number(wb_ctx *ctx, const char *key, double expected, double rel_tol,
+                        const char *what);
+
+#define WB_BIND(ctx, var, sym) ((var) = (__typeof__(var))wb_student_sym((ctx), #sym))
+
+#ifdef __cplusplus
+}
+#endif
+#endif

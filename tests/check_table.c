@@ -1,0 +1,270 @@
+/* check_table.c - the grader kit refuses a bad test table before any test runs: every refusal */
+/* SPDX-License-Identifier: MIT */
+#include "wb_grader.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void body(wb_ctx *ctx) {
+    (void)ctx;
+}
+static void open_fn(wb_ctx *ctx, wb_perf_run *run) {
+    (void)ctx;
+    (void)run;
+}
+static void hook(wb_ctx *ctx, void *arg) {
+    (void)ctx;
+    (void)arg;
+}
+
+static const wb_perf good_perf = {.metric = "x", .limit = 1.5, .baseline = "the baseline",
+                                  .size = "n = 1", .derivation = "why", .figures = "measured",
+                                  .advice = "do better", .open = open_fn, .poison = hook,
+                                  .check = hook};
+static const wb_perf no_derivation = {.metric = "x", .limit = 1.5, .baseline = "the baseline",
+                                      .size = "n = 1", .advice = "do better", .open = open_fn,
+                                      .poison = hook, .check = hook};
+static const wb_perf nan_limit = {.metric = "x", .limit = __builtin_nan(""), .baseline = "b",
+                                  .size = "n = 1", .derivation = "why", .figures = "measured",
+                                  .advice = "a", .open = open_fn, .poison = hook, .check = hook};
+
+#define LAB(t) {"99-table", "table.cu", "99-table/v1", t, (int)(sizeof t / sizeof t[0])}
+
+/* Validates lab; expects at least one problem, the first naming row `row`
+ * and containing words. */
+static void refused(const wb_lab *lab, int row, const char *words) {
+    char err[4096], where[32];
+    int n = wb_lab_validate(lab, err, sizeof err);
+    ck_assert_msg(n > 0, "the table was accepted; expected \"%s\"", words);
+    snprintf(where, sizeof where, "row %d (", row);
+    ck_assert_msg(strstr(err, where) != NULL, "expected a problem in row %d, got: %s", row, err);
+    ck_assert_msg(strstr(err, words) != NULL, "expected \"%s\", got: %s", words, err);
+}
+
+/* Question rows point at file-scope compound literals: their tables live there too. */
+static const wb_test good[] = {
+    WB_GPU("correct.a", 5, body),
+    WB_PERF("perf.a", 10, good_perf, .requires = "correct.a"),
+    WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.a"),
+    WB_QUESTION_HASH("q1", 2, 0x1234ULL, "a question"),
+    WB_MEASURE("measure.info", 0, body),
+    WB_MEASURE("check.rate", 3, body, .limit = {"rate >= 0.5 of peak", "why", "measured"}),
+};
+static const wb_test question_without_hash[] = {WB_QUESTION_HASH("q1", 2, 0, "a question")};
+
+START_TEST(test_good_table_accepted) {
+    wb_lab lab = LAB(good);
+    char err[4096];
+    ck_assert_msg(wb_lab_validate(&lab, err, sizeof err) == 0, "refused: %s", err);
+}
+END_TEST
+
+START_TEST(test_unknown_requires) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+                                WB_PERF("perf.a", 10, good_perf, .requires = "correct.b")};
+    wb_lab lab = LAB(t);
+    refused(&lab, 2, "requires \"correct.b\", which is no earlier test");
+}
+END_TEST
+
+START_TEST(test_later_requires) {
+    static const wb_test t[] = {WB_PERF("perf.a", 10, good_perf, .requires = "correct.a"),
+                                WB_GPU("correct.a", 5, body)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "(it comes later)");
+}
+END_TEST
+
+START_TEST(test_self_requires) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body, .requires = "correct.a")};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "requires itself");
+}
+END_TEST
+
+START_TEST(test_duplicate_id) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body), WB_HOST("correct.a", 5, body)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 2, "used twice (first in row 1)");
+}
+END_TEST
+
+START_TEST(test_bad_id) {
+    static const wb_test t[] = {WB_GPU("Correct-A", 5, body)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "not of the form group.name");
+}
+END_TEST
+
+START_TEST(test_no_points) {
+    static const wb_test t[] = {WB_GPU("correct.a", 0, body)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "must be worth points");
+}
+END_TEST
+
+START_TEST(test_no_body) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, NULL)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "no body");
+}
+END_TEST
+
+START_TEST(test_perf_without_derivation) {
+    static const wb_test t[] = {WB_PERF("perf.a", 10, no_derivation)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "no derivation");
+}
+END_TEST
+
+START_TEST(test_perf_nan_limit) {
+    static const wb_test t[] = {WB_PERF("perf.a", 10, nan_limit)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "not a positive number");
+}
+END_TEST
+
+START_TEST(test_measurement_without_limit) {
+    static const wb_test t[] = {WB_MEASURE("measure.rate", 4, body)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "a graded measurement needs .limit");
+}
+END_TEST
+
+START_TEST(test_check_without_limit) {
+    static const wb_test t[] = {WB_GPU("check.rate", 4, body)};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "a graded measurement needs .limit");
+}
+END_TEST
+
+START_TEST(test_limit_without_figures) {
+    static const wb_test t[] = {WB_GPU("correct.a", 4, body, .limit = {"exact", "why", NULL})};
+    wb_lab lab = LAB(t);
+    refused(&lab, 1, "no derivation or no figures");
+}
+END_TEST
+
+START_TEST(test_question_without_hash) {
+    wb_lab lab = LAB(question_without_hash);
+    refused(&lab, 1, "a hashed question needs");
+}
+END_TEST
+
+START_TEST(test_sanitizer_unknown_target) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+                                WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.b")};
+    wb_lab lab = LAB(t);
+    refused(&lab, 2, "its target \"correct.b\" is no earlier test");
+}
+END_TEST
+
+START_TEST(test_sanitizer_unknown_tool) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+                                WB_SANITIZER_OF("sanitizer.a", 2, "leakcheck", "correct.a")};
+    wb_lab lab = LAB(t);
+    refused(&lab, 2, "is not memcheck, racecheck");
+}
+END_TEST
+
+/* The grader itself refuses to start on such a table: exit status 2, the
+ * row named on stderr, no report written. */
+START_TEST(test_grader_refuses_to_start) {
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+                                WB_PERF("perf.a", 10, good_perf, .requires = "corect.a")};
+    static const wb_lab lab = LAB(t);
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], STDERR_FILENO);
+        close(fd[0]);
+        char *argv[] = {"grade", "--report-dir", "/nonexistent/report", NULL};
+        _exit(wb_grader_main(3, argv, &lab));
+    }
+    close(fd[1]);
+    char buf[2048] = "";
+    ssize_t n = read(fd[0], buf, sizeof buf - 1);
+    buf[n > 0 ? n : 0] = '\0';
+    close(fd[0]);
+    int st;
+    waitpid(pid, &st, 0);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "exit status %d, expected 2",
+                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    ck_assert_msg(strstr(buf, "row 2 (perf.a): requires \"corect.a\"") != NULL, "stderr: %s", buf);
+}
+END_TEST
+
+/* A bad environment variable is an error naming it, exit status 2. */
+START_TEST(test_bad_environment) {
+    static const char *vars[][2] = {{"SEED", "abc"},
+                                    {"SEED", "-3"},
+                                    {"SEED", "99999999999999999999999"},
+                                    {"DEVICE", "abc"},
+                                    {"CK_TIMEOUT_MULTIPLIER", "0"},
+                                    {"CK_TIMEOUT_MULTIPLIER", "fast"},
+                                    {"CK_RUN_CASE", "correct.a"}};
+    static const wb_test t[] = {WB_GPU("correct.a", 5, body)};
+    static const wb_lab lab = LAB(t);
+    for (size_t k = 0; k < sizeof vars / sizeof vars[0]; k++) {
+        int fd[2];
+        ck_assert_int_eq(pipe(fd), 0);
+        pid_t pid = fork();
+        if (pid == 0) {
+            dup2(fd[1], STDERR_FILENO);
+            close(fd[0]);
+            setenv(vars[k][0], vars[k][1], 1);
+            char *argv[] = {"grade", "--list", NULL};
+            _exit(wb_grader_main(2, argv, &lab));
+        }
+        close(fd[1]);
+        char buf[2048] = "";
+        ssize_t n = read(fd[0], buf, sizeof buf - 1);
+        buf[n > 0 ? n : 0] = '\0';
+        close(fd[0]);
+        int st;
+        waitpid(pid, &st, 0);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2, "%s=%s: exit status %d, expected 2",
+                      vars[k][0], vars[k][1], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+        char want[64];
+        snprintf(want, sizeof want, "%s=%s", vars[k][0], vars[k][1]);
+        ck_assert_msg(strstr(buf, want) != NULL, "%s: stderr does not name it: %s", want, buf);
+    }
+}
+END_TEST
+
+static Suite *table_suite(void) {
+    Suite *s = suite_create("table");
+    TCase *tc = tcase_create("refusals");
+    tcase_add_test(tc, test_good_table_accepted);
+    tcase_add_test(tc, test_unknown_requires);
+    tcase_add_test(tc, test_later_requires);
+    tcase_add_test(tc, test_self_requires);
+    tcase_add_test(tc, test_duplicate_id);
+    tcase_add_test(tc, test_bad_id);
+    tcase_add_test(tc, test_no_points);
+    tcase_add_test(tc, test_no_body);
+    tcase_add_test(tc, test_perf_without_derivation);
+    tcase_add_test(tc, test_perf_nan_limit);
+    tcase_add_test(tc, test_measurement_without_limit);
+    tcase_add_test(tc, test_check_without_limit);
+    tcase_add_test(tc, test_limit_without_figures);
+    tcase_add_test(tc, test_question_without_hash);
+    tcase_add_test(tc, test_sanitizer_unknown_target);
+    tcase_add_test(tc, test_sanitizer_unknown_tool);
+    tcase_add_test(tc, test_grader_refuses_to_start);
+    tcase_add_test(tc, test_bad_environment);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(table_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}
