@@ -87,7 +87,8 @@ tail -n +1 "$out/grade.log" | sed -n '/^lab  /,$p'
 rm -rf "$out/report"; cp -r "$work/build/report/labs" "$out/report" 2>/dev/null
 # The GPU, from what the graders recorded (results.json), never from console text.
 gpu=$(build/tools/wb-summary --info "$out/report/results.json" gpu 2>/dev/null)
+graded_by=$(build/tools/wb-summary --info "$out/report/results.json" grader_version 2>/dev/null)
 printf 'student=%s\ngpu=%s\ngrader_version=%s\nexit=%s\nfiles_taken=%s\n' \
-    "$name" "${gpu:-unknown}" "$version" "$rc" "$taken" >"$out/meta.txt"
+    "$name" "${gpu:-unknown}" "${graded_by:-$version}" "$rc" "$taken" >"$out/meta.txt"
 rm -rf "$out/unpacked" "$work"
 exit $rc

@@ -40,6 +40,15 @@ if bad=$(grep -nE 'if \((r|q)\.ratio < |if \([a-z_]+ < [A-Z_]*LIMIT\)|ratio < p-
 fi
 grep -q "points inconclusive" "$out.log" || {
     echo "FAIL  grader rule: the summary does not say which points were inconclusive"; status=1; }
+# The run itself is recorded in results.json: GPU and, in a git checkout, the grader's version.
+info_gpu=$(build/tools/wb-summary --info "$out/results.json" gpu)
+info_version=$(build/tools/wb-summary --info "$out/results.json" grader_version)
+if [ "$gpu" = SKIP ] && [ "$info_gpu" != "no GPU" ]; then
+    echo "FAIL  grader rule: results.json records GPU \"$info_gpu\" on a machine without one"; status=1
+fi
+if git rev-parse --git-dir >/dev/null 2>&1 && { [ -z "$info_version" ] || [ "$info_version" = unknown ]; }; then
+    echo "FAIL  grader rule: results.json records no grader version (\"$info_version\")"; status=1
+fi
 expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
 sleep 3
 if [ -e "$out/escaped-child" ]; then
@@ -48,5 +57,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, question rows, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, question rows, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
 exit $status
