@@ -30,6 +30,15 @@
     } while (0)
 #else
 #define WB_CHECK_LAUNCH() WB_CHECK(cudaGetLastError())
+/* WB_TRY_INT(call): the same inside functions that return a cudaError_t
+ * value as int (the convention of C callers that include no CUDA header). */
+#define WB_TRY_INT(call)                                                                           \
+    do {                                                                                           \
+        int wb_err_ = (int)(call);                                                                 \
+        if (wb_err_ != 0)                                                                          \
+            return wb_err_;                                                                        \
+    } while (0)
+
 #endif
 
 /* WB_TRY(call): inside functions that return cudaError_t, return the first error. */
@@ -37,6 +46,15 @@
     do {                                                                                           \
         cudaError_t wb_err_ = (call);                                                              \
         if (wb_err_ != cudaSuccess)                                                                \
+            return wb_err_;                                                                        \
+    } while (0)
+
+/* WB_TRY_INT(call): the same inside functions that return a cudaError_t
+ * value as int (the convention of C callers that include no CUDA header). */
+#define WB_TRY_INT(call)                                                                           \
+    do {                                                                                           \
+        int wb_err_ = (int)(call);                                                                 \
+        if (wb_err_ != 0)                                                                          \
             return wb_err_;                                                                        \
     } while (0)
 

@@ -256,10 +256,7 @@ static void run_trace(wb_ctx *ctx, trace_fn trace, int n, int threads, size_t sm
     if (e != cudaSuccess)
         wb_fail(ctx, "block_scheduling_trace(%d blocks, %d threads, %zu B) returned %s", n, threads,
                 smem, cudaGetErrorName((cudaError_t)e));
-    e = cudaDeviceSynchronize();
-    if (e != cudaSuccess)
-        wb_fail(ctx, "the trace kernel (%d blocks, %d threads, %zu B) returned %s (%s)", n, threads,
-                smem, cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+    wb_wait(ctx, NULL, "the trace kernel (%d blocks, %d threads, %zu B)", n, threads, smem);
     WB_CUDA(ctx, cudaMemcpy(h, d, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost));
     cudaFree(d);
 }
@@ -574,10 +571,7 @@ static void test_process(wb_ctx *ctx) {
         if (e != cudaSuccess)
             wb_fail(ctx, "block_scheduling_process(n_items %d) returned %s", c[k].n,
                     cudaGetErrorName((cudaError_t)e));
-        e = cudaDeviceSynchronize();
-        if (e != cudaSuccess)
-            wb_fail(ctx, "block_scheduling_process's kernel (n_items %d) returned %s (%s)", c[k].n,
-                    cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+        wb_wait(ctx, NULL, "block_scheduling_process's kernel (n_items %d)", c[k].n);
         check_output(ctx, d_in, h_in, d_out, want, c[k].n, c[k].item_ns);
         cudaFree(d_in);
         cudaFree(d_out);

@@ -249,10 +249,7 @@ static rec *run_record(wb_ctx *ctx, dim b) {
     if (e != cudaSuccess)
         wb_fail(ctx, "warp_partitioning_record(%d, %d, %d) returned %s, expected cudaSuccess", b.x,
                 b.y, b.z, cudaGetErrorName((cudaError_t)e));
-    e = cudaDeviceSynchronize();
-    if (e != cudaSuccess)
-        wb_fail(ctx, "the recording kernel (%dx%dx%d block) returned %s (%s)", b.x, b.y, b.z,
-                cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+    wb_wait(ctx, NULL, "the recording kernel (%dx%dx%d block)", b.x, b.y, b.z);
     WB_CUDA(ctx, cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
     rec tail;
     WB_CUDA(ctx, cudaMemcpy(&tail, d + n, sizeof tail, cudaMemcpyDeviceToHost));
@@ -476,10 +473,7 @@ static void test_shade(wb_ctx *ctx) {
         if (e != cudaSuccess)
             wb_fail(ctx, "warp_partitioning_shade(%dx%d) returned %s, expected cudaSuccess", w, h,
                     cudaGetErrorName((cudaError_t)e));
-        e = cudaDeviceSynchronize();
-        if (e != cudaSuccess)
-            wb_fail(ctx, "the shading kernel (%dx%d image) returned %s (%s)", w, h,
-                    cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+        wb_wait(ctx, NULL, "the shading kernel (%dx%d image)", w, h);
         WB_CUDA(ctx, cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost));
         WB_CUDA(ctx, cudaMemcpy(h_after, d_in, bytes, cudaMemcpyDeviceToHost));
         if (memcmp(h_after, h_in, bytes) != 0)

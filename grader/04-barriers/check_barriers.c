@@ -87,16 +87,6 @@ static void case_ones(wb_ctx *ctx, sum_case *c) {
     case_upload(ctx, c);
 }
 
-/* Waits for the kernels of barriers_sum(n) on stream s (NULL: the whole
- * device); a fault there is the student's kernels', and says so. */
-static void wait_sum(wb_ctx *ctx, cudaStream_t s, int n) {
-    cudaError_t e = s ? cudaStreamSynchronize(s) : cudaDeviceSynchronize();
-    if (e != cudaSuccess)
-        wb_fail(ctx,
-                "the kernels of barriers_sum (n = %d) returned %s (%s) (README.md, \"Debugging\")",
-                n, cudaGetErrorName(e), cudaGetErrorString(e));
-}
-
 /* Poisons the outputs, runs the student's sum on the legacy default stream,
  * waits, and returns the total; the level-1 tile sums land in c->h_tiles
  * (when there are several tiles; else the total is the one tile sum). */
@@ -108,7 +98,7 @@ static float case_run(wb_ctx *ctx, sum_case *c, sum_fn sum) {
     if (e != cudaSuccess)
         wb_fail(ctx, "barriers_sum(n = %d) returned %s, expected cudaSuccess", c->n,
                 cudaGetErrorName((cudaError_t)e));
-    wait_sum(ctx, NULL, c->n);
+    wb_wait(ctx, NULL, "the kernels of barriers_sum (n = %d)", c->n);
     WB_CUDA(ctx, cudaMemcpy(&total, c->d_out, sizeof total, cudaMemcpyDeviceToHost));
     if (c->tiles > 1)
         WB_CUDA(ctx, cudaMemcpy(c->h_tiles, c->d_scratch, (size_t)c->tiles * sizeof(float),
@@ -244,7 +234,7 @@ static void check_stream(wb_ctx *ctx, sum_fn sum, wb_rng *g) {
         wb_fail(ctx, "barriers_sum(n = %d, on a stream) returned %s", n,
                 cudaGetErrorName((cudaError_t)e));
     WB_CUDA(ctx, cudaMemcpyAsync(&total, c.d_out, sizeof total, cudaMemcpyDeviceToHost, s));
-    wait_sum(ctx, s, n);
+    wb_wait(ctx, s, "the kernels of barriers_sum (n = %d)", n);
     WB_CUDA(ctx, cudaDeviceSynchronize());
     if (!close_enough(total, c.ref_total, 0))
         wb_fail(ctx,
@@ -407,7 +397,7 @@ static void test_perf(wb_ctx *ctx) {
     if (e != cudaSuccess)
         wb_fail(ctx, "barriers_sum(n = 2^27) returned %s, expected cudaSuccess",
                 cudaGetErrorName((cudaError_t)e));
-    wait_sum(ctx, NULL, PERF_N);
+    wb_wait(ctx, NULL, "the kernels of barriers_sum (n = %d)", PERF_N);
     WB_CUDA(ctx, cudaMemcpy(&got, d_out, sizeof got, cudaMemcpyDeviceToHost));
     if (!close_enough(got, want, 0))
         wb_fail(ctx, "n = 2^27: the sum is %.9g, expected %.9g (to a relative 1e-5) (%s)", got,

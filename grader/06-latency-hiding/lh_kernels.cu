@@ -1,6 +1,7 @@
 /* lh_kernels.cu - lab 06's grader-owned GPU code: benchmarks, matrix multiplies, ILP baseline */
 /* SPDX-License-Identifier: MIT */
 #include "lh_kernels.h"
+#include "wb_check.h"
 #include "wb_rng.h"
 #include "wb_timing.h"
 
@@ -8,13 +9,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define TRY(call)                                                                                  \
-    do {                                                                                           \
-        int e_ = (int)(call);                                                                      \
-        if (e_ != 0)                                                                               \
-            return e_;                                                                             \
-    } while (0)
 
 static __device__ __forceinline__ unsigned long long gtimer(void) {
     unsigned long long t;
@@ -54,9 +48,9 @@ static unsigned *cycle_of(size_t n, uint64_t seed) {
 static int big_bytes(size_t *bytes) {
     int dev, l2 = 0;
     size_t fr = 0, tot = 0;
-    TRY(cudaGetDevice(&dev));
-    TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    TRY(cudaMemGetInfo(&fr, &tot));
+    WB_TRY_INT(cudaGetDevice(&dev));
+    WB_TRY_INT(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    WB_TRY_INT(cudaMemGetInfo(&fr, &tot));
     size_t b = 8 * (size_t)l2;
     if (b < ((size_t)256 << 20))
         b = (size_t)256 << 20;
@@ -68,7 +62,7 @@ static int big_bytes(size_t *bytes) {
 
 static int sm_count(int *sms) {
     int dev;
-    TRY(cudaGetDevice(&dev));
+    WB_TRY_INT(cudaGetDevice(&dev));
     return (int)cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, dev);
 }
 
@@ -107,7 +101,7 @@ __global__ void lh_ref_chase_g(const unsigned *next, long long warm, long long h
 
 extern "C" int lh_ref_chase_global(double *cycles, double *ns, size_t *bytes) {
     size_t b;
-    TRY(big_bytes(&b));
+    WB_TRY_INT(big_bytes(&b));
     size_t lines = b / (LINE * sizeof(unsigned));
     unsigned *h = cycle_of(lines, 0x243f6a8885a308d3ULL);
     if (!h)
@@ -221,8 +215,8 @@ __global__ void lh_ref_read(const uint4 *in, size_t n4, unsigned *sink) {
 extern "C" int lh_ref_read_gbps(double *gbps) {
     size_t b;
     int sms;
-    TRY(big_bytes(&b));
-    TRY(sm_count(&sms));
+    WB_TRY_INT(big_bytes(&b));
+    WB_TRY_INT(sm_count(&sms));
     uint4 *d = NULL;
     unsigned *sink = NULL;
     cudaEvent_t e0 = NULL, e1 = NULL;
@@ -287,7 +281,7 @@ __global__ void __launch_bounds__(SB_THREADS)
 
 extern "C" int lh_ref_shared_bytes_per_cycle(double *bpc) {
     int sms;
-    TRY(sm_count(&sms));
+    WB_TRY_INT(sm_count(&sms));
     long long *d = NULL, *h = (long long *)malloc((size_t)sms * sizeof(long long));
     double *v = (double *)malloc((size_t)sms * sizeof(double));
     unsigned *sink = NULL;
@@ -374,11 +368,11 @@ extern "C" int lh_mm_measure(int tiled, int bs, int n, uint64_t seed, double *ms
         return (int)cudaErrorInvalidValue;
     cudaFuncAttributes fa;
     if (!tiled)
-        TRY(cudaFuncGetAttributes(&fa, lh_mm_naive));
+        WB_TRY_INT(cudaFuncGetAttributes(&fa, lh_mm_naive));
     else if (bs == 8)
-        TRY(cudaFuncGetAttributes(&fa, lh_mm_tiled<8>));
+        WB_TRY_INT(cudaFuncGetAttributes(&fa, lh_mm_tiled<8>));
     else
-        TRY(cudaFuncGetAttributes(&fa, lh_mm_tiled<16>));
+        WB_TRY_INT(cudaFuncGetAttributes(&fa, lh_mm_tiled<16>));
     *regs = fa.numRegs;
     size_t nn = (size_t)n * n;
     float *hA = (float *)malloc(nn * sizeof(float)), *hB = (float *)malloc(nn * sizeof(float));
@@ -460,7 +454,7 @@ __global__ void lh_ilp_one_at_a_time(const unsigned *in, size_t n, unsigned *out
 
 extern "C" int lh_ilp_baseline(const unsigned *d_in, size_t n, unsigned *d_out, void *stream) {
     int sms;
-    TRY(sm_count(&sms));
+    WB_TRY_INT(sm_count(&sms));
     lh_ilp_one_at_a_time<<<sms, 64, 0, (cudaStream_t)stream>>>(d_in, n, d_out);
     return (int)cudaGetLastError();
 }

@@ -608,16 +608,6 @@ static void bufs_check(wb_ctx *ctx, chain_bufs *b, int steps, const char *run) {
                 run, README_CHAIN);
 }
 
-/* Waits for the chain's kernels on stream s (NULL: the whole device); a
- * failure names the call that launched them, which WB_CUDA's call text
- * (the synchronisation) cannot. */
-static void wait_chain(wb_ctx *ctx, cudaStream_t s, const char *what) {
-    cudaError_t e = s ? cudaStreamSynchronize(s) : cudaDeviceSynchronize();
-    if (e != cudaSuccess)
-        wb_fail(ctx, "the kernels of %s failed: %s (%s) (README.md, \"Debugging\")", what,
-                cudaGetErrorName(e), cudaGetErrorString(e));
-}
-
 /* Poisons the outputs, runs the student's chain on the legacy default
  * stream, waits, and checks the result. */
 static void run_and_check(wb_ctx *ctx, chain_fn chain, chain_bufs *b, int steps, const char *run) {
@@ -628,7 +618,7 @@ static void run_and_check(wb_ctx *ctx, chain_fn chain, chain_bufs *b, int steps,
                 b->n, steps, cudaGetErrorName((cudaError_t)e));
     char what[80];
     snprintf(what, sizeof what, "launch_overhead_chain(n = %d, steps = %d)", b->n, steps);
-    wait_chain(ctx, NULL, what);
+    wb_wait(ctx, NULL, "the kernels of %s", what);
     WB_CUDA(ctx, cudaMemcpy(b->h_got, b->d_out, (size_t)b->n * sizeof(uint32_t),
                             cudaMemcpyDeviceToHost));
     bufs_check(ctx, b, steps, run);
@@ -651,7 +641,7 @@ static void check_chain_invalid(wb_ctx *ctx, chain_fn chain) {
                     "launch_overhead_chain with %s returned %s, expected cudaErrorInvalidValue "
                     "(launch_overhead.h)",
                     what[k], cudaGetErrorName((cudaError_t)r[k]));
-    wait_chain(ctx, NULL, "launch_overhead_chain's calls with invalid arguments");
+    wb_wait(ctx, NULL, "the kernels of launch_overhead_chain's calls with invalid arguments");
     cudaFree(d);
 }
 
@@ -716,8 +706,8 @@ static void test_chain_stream(wb_ctx *ctx) {
                     steps, cudaGetErrorName((cudaError_t)e));
         WB_CUDA(ctx, cudaMemcpyAsync(b.h_got, b.d_out, (size_t)n * sizeof(uint32_t),
                                      cudaMemcpyDeviceToHost, s));
-        wait_chain(ctx, s, what);
-        wait_chain(ctx, NULL, what);
+        wb_wait(ctx, s, "the kernels of %s", what);
+        wb_wait(ctx, NULL, "the kernels of %s", what);
         ref_chain(b.h_in, b.h_want, n, steps);
         if (memcmp(b.h_got, b.h_want, (size_t)n * sizeof(uint32_t)) != 0)
             wb_fail(ctx,

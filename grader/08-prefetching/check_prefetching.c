@@ -108,16 +108,6 @@ static int device_cc(void) {
     return major * 10 + minor;
 }
 
-/* Waits for the kernel of the code under test on stream s (NULL: the whole
- * device); a failure names the call that launched it, which WB_CUDA's call
- * text (the synchronisation) cannot. */
-static void wait_kernel(wb_ctx *ctx, cudaStream_t s, const char *what) {
-    cudaError_t e = s ? cudaStreamSynchronize(s) : cudaDeviceSynchronize();
-    if (e != cudaSuccess)
-        wb_fail(ctx, "the kernel of %s failed: %s (%s) (README.md, \"Debugging\")", what,
-                cudaGetErrorName(e), cudaGetErrorString(e));
-}
-
 /* ------------------------------------------- the launch, seen in a graph */
 
 typedef struct launch_seen {
@@ -321,7 +311,7 @@ static void run_and_check(wb_ctx *ctx, const variant *v, variant_fn f, const dat
     char what[160];
     snprintf(what, sizeof what, "%s(n = %d, distance %d, padding %d, %d blocks)", v->sym, c->n,
              c->distance, c->padding, c->blocks);
-    wait_kernel(ctx, s, what);
+    wb_wait(ctx, s, "the kernel of %s", what);
     WB_CUDA(ctx, cudaMemcpy(h, d_out, bytes, cudaMemcpyDeviceToHost));
     for (int i = 0; i < c->n; i++) {
         if (!(h[i] == d->ref[i])) {
@@ -373,7 +363,7 @@ static void check_refusals(wb_ctx *ctx, const variant *v, variant_fn f, cudaStre
                 cudaGetErrorName((cudaError_t)e), README_CONTRACT);
     char what[96];
     snprintf(what, sizeof what, "%s's calls with arguments it must refuse", v->sym);
-    wait_kernel(ctx, s, what);
+    wb_wait(ctx, s, "the kernel of %s", what);
     cudaFree(d);
 }
 
@@ -533,7 +523,7 @@ static void test_best(wb_ctx *ctx) {
         char what[64];
         snprintf(what, sizeof what, "prefetching_best(n = %d, %d blocks)", sizes[k][0],
                  sizes[k][1]);
-        wait_kernel(ctx, s, what);
+        wb_wait(ctx, s, "the kernel of %s", what);
         WB_CUDA(ctx, cudaMemcpy(h, d_out, nb, cudaMemcpyDeviceToHost));
         for (int i = 0; i < sizes[k][0]; i++)
             if (!(h[i] == d.ref[i]))
@@ -879,7 +869,7 @@ static void time_row(wb_ctx *ctx, call_args *a, const float *h_in, sweep_row *ro
     if (e != cudaSuccess)
         wb_fail(ctx, "timing %s returned %s (%s)", what, cudaGetErrorName((cudaError_t)e),
                 cudaGetErrorString((cudaError_t)e));
-    wait_kernel(ctx, NULL, what);
+    wb_wait(ctx, NULL, "the kernel of %s", what);
     /* A sample of the output of the last run. */
     float got[8];
     for (int k = 0; k < 8; k++) {

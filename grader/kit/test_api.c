@@ -12,6 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Formats the variadic arguments of the enclosing function into buf (an array). */
+#define FORMAT_ARGS(buf, fmt)                                                                      \
+    do {                                                                                           \
+        va_list ap_;                                                                               \
+        va_start(ap_, fmt);                                                                        \
+        vsnprintf(buf, sizeof buf, fmt, ap_);                                                      \
+        va_end(ap_);                                                                               \
+    } while (0)
+
 static void vrecord(wb_ctx *ctx, const char *key, const char *fmt, va_list ap) {
     char buf[512];
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -43,10 +52,7 @@ void wb_record(wb_ctx *ctx, const char *metric, double value, const char *unit, 
 
 void wb_fail(wb_ctx *ctx, const char *fmt, ...) {
     char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    FORMAT_ARGS(buf, fmt);
     if (G.run_body_mode) {
         fprintf(stderr, "FAIL %s: %s\n", ctx->t->id, buf);
         fflush(NULL);
@@ -75,19 +81,13 @@ static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const ch
 
 void wb_rerun(wb_ctx *ctx, const char *fmt, ...) {
     char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    FORMAT_ARGS(buf, fmt);
     end_test_as(ctx, "rerun", "RERUN", buf);
 }
 
 void wb_skip(wb_ctx *ctx, const char *fmt, ...) {
     char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    FORMAT_ARGS(buf, fmt);
     if (ctx->t->points > 0)
         wb_fail(ctx, "%s", buf);
     end_test_as(ctx, "skip", "SKIP", buf);
@@ -103,10 +103,7 @@ void wb_rerun_if_shared(wb_ctx *ctx, const char *fmt, ...) {
     if (G.others <= 0)
         return;
     char what[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
+    FORMAT_ARGS(what, fmt);
     wb_rerun(ctx,
              "inconclusive: %s, but %d other process(es) use a GPU (%s...) and take turns "
              "with this one, so the two measurements saw different shares of it; grade "
@@ -138,6 +135,16 @@ void wb_cuda_at(wb_ctx *ctx, int err, const char *call, const char *file, int li
             cudaGetErrorString((cudaError_t)err),
             sync ? ": a kernel launched before it failed (README.md, \"Debugging\")" : "",
             base ? base + 1 : file, line);
+}
+
+void wb_wait(wb_ctx *ctx, void *stream, const char *fmt, ...) {
+    cudaError_t e = stream ? cudaStreamSynchronize((cudaStream_t)stream) : cudaDeviceSynchronize();
+    if (e == cudaSuccess)
+        return;
+    char what[256];
+    FORMAT_ARGS(what, fmt);
+    wb_fail(ctx, "%s returned %s (%s) (README.md, \"Debugging\")", what, cudaGetErrorName(e),
+            cudaGetErrorString(e));
 }
 
 void *wb_student_sym(wb_ctx *ctx, const char *name) {

@@ -234,6 +234,11 @@ int wb_under_tool(wb_ctx *ctx);
  * cudaError_t) is not success: WB_CUDA(ctx, cudaMalloc(&p, n)). */
 #define WB_CUDA(ctx, call) wb_cuda_at((ctx), (int)(call), #call, __FILE__, __LINE__)
 void wb_cuda_at(wb_ctx *ctx, int err, const char *call, const char *file, int line);
+/* Waits for the work on stream (a cudaStream_t; NULL: all of the device's
+ * work) and, when a kernel of it failed, fails the test naming what ran:
+ * "<what> returned <error> (<description>) (README.md, "Debugging")", what
+ * from fmt, printf-style ("the kernels of barriers_sum (n = %d)"). */
+void wb_wait(wb_ctx *ctx, void *stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The line shown after the points: "speedup 1.8x over baseline, need >= 1.5x". */
 void wb_measured(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A hint shown under a failure, replacing the test's default hint. */
