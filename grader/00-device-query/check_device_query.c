@@ -443,12 +443,15 @@ static const wb_test tests[] = {
                      "peak FP32 GFLOP/s of " A100 ", rounded to a whole number"),
     WB_QUESTION_HASH("a100_peak_dram_gbps", 2, 0x5307cb071774859dULL,
                      "peak DRAM GB/s of " A100 ", rounded to a whole number"),
-    WB_QUESTION_HASH("a100_blocks_per_sm_128", 2, 0xac552ce1b1adb18eULL,
-                     "blocks of 128 threads resident on one SM of " A100
+    WB_QUESTION_HASH("a100_blocks_per_sm_160", 1, 0xc6cd50d32e1bde76ULL,
+                     "blocks of 160 threads resident on one SM of " A100
                      " when only thread and block slots limit"),
-    WB_QUESTION_HASH("a100_regs_per_thread_full", 2, 0x2fa17e032c646bc7ULL,
-                     "most registers per thread that still let every thread slot of an SM "
-                     "of " A100 " be used"),
+    WB_QUESTION_HASH("a100_regs_blocks_160", 1, 0xce2b2dfeeb700455ULL,
+                     "most registers per thread at which one SM of " A100
+                     " still holds as many 160-thread blocks as its thread and block slots "
+                     "allow"),
+    WB_QUESTION_HASH("claim_resident_threads", 2, 0x5649206fe898b140ULL,
+                     "the letter that judges the claim about resident threads of " A100),
     WB_QUESTION_FN("question.my_resident_threads", 3, test_q_my_threads, .needs_gpu = 1),
     WB_QUESTION_FN("question.my_peak_fp32_gflops", 2, test_q_my_fp32, .needs_gpu = 1),
 };

@@ -543,6 +543,37 @@ static void test_branch_length(wb_ctx *ctx) {
                 first, dv_sweep_fma(0), last, dv_sweep_fma(n - 1), n, path);
 }
 
+/* mix_iters_w1 names a set of loop iterations: read every integer in the
+ * answer, whatever separates them, and write the set sorted and without
+ * repeats ("k1 2"), so "2, 1" and "k = 1 and 2" are the same answer. */
+static const char *canon_iterations(const char *answer, char *buf, size_t cap) {
+    int seen[64] = {0}, any = 0, big = 0;
+    for (const char *p = answer; *p;) {
+        if (*p >= '0' && *p <= '9') {
+            long k = strtol(p, (char **)&p, 10);
+            if (k < 64)
+                seen[k] = any = 1;
+            else
+                big = 1;
+        } else {
+            p++;
+        }
+    }
+    if (!any) {
+        snprintf(buf, cap, "no iteration number in it (write them as numbers, e.g. 3 5)");
+        return NULL;
+    }
+    /* A number past 63 is no iteration of this loop: "k?" matches nothing. */
+    size_t j = (size_t)snprintf(buf, cap, big ? "k?" : "k");
+    const char *sep = "";
+    for (int k = 0; k < 64 && j + 4 < cap; k++)
+        if (seen[k]) {
+            j += (size_t)snprintf(buf + j, cap - j, "%s%d", sep, k);
+            sep = " ";
+        }
+    return buf;
+}
+
 static const wb_test tests[] = {
     WB_GPU("correct.run", 15, test_run, .timeout_s = 90, .hint = README_ALIGN),
     WB_PERF("perf.run", 25, perf_run, .timeout_s = 120, .requires = "correct.run",
@@ -561,28 +592,31 @@ static const wb_test tests[] = {
     /* Informational: the grader's own kernels, on the student's GPU. */
     WB_MEASURE_OWN("measure.branch_length", test_branch_length, .timeout_s = 120,
                    .hint = README_SHORT),
-    WB_QUESTION_HASH("warps_76x62", 2, 0xdaf9cf10a28df775ULL,
-                     "warps launched for a 76 x 62 image (76 wide) in 16 x 16 blocks"),
-    WB_QUESTION_HASH("divergent_76x62", 3, 0x65bf73e55340b8ebULL,
-                     "warps of that launch whose threads disagree on the bounds check"),
+    WB_QUESTION_HASH("divergent_100x45", 3, 0x28875ddf8d8777a5ULL,
+                     "divergent warps for an image 100 wide and 45 high in 16 x 16 blocks"),
     WB_QUESTION_HASH("divergent_62x76", 3, 0xbead70d356dc164eULL,
-                     "divergent warps for the same image turned: 62 wide, 76 high"),
-    WB_QUESTION_HASH("warps_200x150", 2, 0xe3e1bbd48a800ec0ULL,
-                     "warps launched for a 200 x 150 image (200 wide) in 16 x 16 blocks"),
+                     "divergent warps for an image 62 wide and 76 high in 16 x 16 blocks"),
     WB_QUESTION_HASH("divergent_200x150", 3, 0x74a86130c7cc42daULL,
-                     "divergent warps of that launch"),
-    WB_QUESTION_HASH("vector_divergent_100", 2, 0x076d1b7050ea8b18ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 100"),
-    WB_QUESTION_HASH("vector_divergent_1003", 2, 0xc64defd9a18104c7ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 1003"),
-    WB_QUESTION_HASH("vector_divergent_10000", 2, 0x19069cc4ac2f5e70ULL,
-                     "divergent warps of a vector kernel, 64-thread blocks, n = 10000"),
+                     "divergent warps for an image 200 wide and 150 high in 16 x 16 blocks"),
     WB_QUESTION_HASH("vector_divergent_10016", 2, 0x986b1bbbd6e907a0ULL,
                      "divergent warps of a vector kernel, 64-thread blocks, n = 10016"),
     WB_QUESTION_HASH("vector_warps_10000", 2, 0x717837ad8e80ae36ULL,
                      "warps launched by that kernel for n = 10000"),
-    WB_QUESTION_HASH("divergent_gt2_256", 2, 0xa13fbad0a7f25bc4ULL,
-                     "warps of a 256-thread block that diverge at if (threadIdx.x > 2)"),
+    WB_QUESTION_HASH("divergent_xgt2_16x16", 2, 0x01436a57fe815584ULL,
+                     "warps of a 16 x 16 block that diverge at if (threadIdx.x > 2)"),
+    WB_QUESTION_HASH("mix_divergent_if", 1, 0xaf9a3a1f37791850ULL,
+                     "warps of the mix_kernel launch that diverge at the if/else (2)"),
+    WB_QUESTION_HASH("mix_divergent_loop", 1, 0x369a28687bffaf4bULL,
+                     "warps of the mix_kernel launch that diverge in the loop (3)"),
+    WB_QUESTION_HASH("mix_eff_if_w15", 2, 0x7ec519914fb6e52eULL,
+                     "SIMD efficiency in percent of warp 15 at the if/else (2), unrounded"),
+    WB_QUESTION_HASH("mix_eff_loop_w1", 2, 0xf636f0d9d3431deeULL,
+                     "SIMD efficiency in percent of warp 1 in the loop (3), unrounded"),
+    WB_QUESTION_HASH("mix_iters_w1", 2, 0x3cce78eaa54d93f0ULL,
+                     "the iterations k of the loop (3) at which warp 1 diverges, listed",
+                     .canon = canon_iterations),
+    WB_QUESTION_HASH("claim_branch_efficiency", 2, 0x667f6fcd6610d0daULL,
+                     "the letter that judges the claim about 100 % branch efficiency"),
 };
 
 WB_LAB_MAIN(tests)

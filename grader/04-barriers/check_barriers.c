@@ -462,8 +462,8 @@ static const wb_test tests[] = {
                                     "GB/s); barrier per step 0.52 in 5 runs (0.344-0.347 ms); "
                                     "the design sweep (grader/04-barriers/sweep) 0.57 vs 0.79 "
                                     "at 256 x 2"}),
-    WB_QUESTION_HASH("fragment_a", 2, 0x9e1cec708595a481ULL, ASKS("fragment_a")),
-    WB_QUESTION_HASH("fragment_b", 2, 0x20621e39197d1e44ULL, ASKS("fragment_b")),
+    WB_QUESTION_HASH("fragment_a", 1, 0x9e1cec708595a481ULL, ASKS("fragment_a")),
+    WB_QUESTION_HASH("fragment_b", 1, 0x20621e39197d1e44ULL, ASKS("fragment_b")),
     WB_QUESTION_HASH("fragment_c", 2, 0x009e49e4c7797337ULL, ASKS("fragment_c")),
     WB_QUESTION_HASH("fragment_d", 2, 0x4f0e8fa259c4e094ULL, ASKS("fragment_d")),
     WB_QUESTION_HASH("fragment_e", 2, 0xce9cdb160f388835ULL, ASKS("fragment_e")),
@@ -472,6 +472,9 @@ static const wb_test tests[] = {
     WB_QUESTION_HASH("fragment_h", 2, 0x0e4b354c667079f2ULL, ASKS("fragment_h")),
     WB_QUESTION_HASH("fragment_i", 2, 0x403576fce85698f9ULL, ASKS("fragment_i")),
     WB_QUESTION_HASH("fragment_j", 2, 0x148af7bcaeca3296ULL, ASKS("fragment_j")),
+    WB_QUESTION_HASH("barrier_wait_share", 2, 0x013ad6a65b5c8fafULL,
+                     "percent of the warps' time spent waiting at the two barriers of README "
+                     "\"Questions\""),
 };
 
 WB_LAB_MAIN(tests)

@@ -1221,7 +1221,9 @@ static const wb_test tests[] = {
     /* The A100 questions are not the chapter's worked cases (README.md shows
      * those worked): the same reasoning, other blocks and registers. */
     WB_QUESTION_HASH("a100_occ_40_threads", 1, 0x5fb90921a5050d50ULL,
-                     "occupancy in percent of 40-thread blocks on " A100),
+                     "occupancy in percent of 40-thread blocks on " A100 ", counted in warp "
+                     "slots: resident warps over the SM's 64, a partial warp taking a whole "
+                     "slot (not resident threads over 2048)"),
     WB_QUESTION_HASH("a100_warps_896_threads", 1, 0xfc7da71aa2524a31ULL,
                      "resident warps per SM of 896-thread blocks on " A100),
     WB_QUESTION_HASH("a100_occ_1024_40regs", 1, 0x50ecda2453c9e40dULL,
