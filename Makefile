@@ -69,10 +69,10 @@ LIBKIT    := build/libwbkit.a
 INCLUDES  := -Icommon -Igrader/kit $(CUDA_INC)
 GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
-# Slides and plots (optional tools; a handout has no slides/).
+# Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
 -include slides/slides.mk
 
-.PHONY: all grade grade-class bench check test-instructor env clean help handout test-unit test-broken test-regions list-labs deps setup sweeps test-limits
+.PHONY: all grade grade-class bench check test-instructor test-handout env clean help handout test-unit test-broken test-regions list-labs deps setup sweeps test-limits
 .DELETE_ON_ERROR:
 
 all: $(foreach s,$(SETS),$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
@@ -89,7 +89,7 @@ help:
 	@echo "make handout      student tarball without solutions/ (build/handout.tar.gz)"
 	@echo "make grade SUBMISSION=path        grade one submission (folder or tarball) with this grader"
 	@echo "make grade-class SUBMISSIONS=dir [SLURM=1]   grade a class, write build/class/gradebook.csv"
-	@echo "make slides       decks to build/slides/ (HTML; PDF with Chromium); make plots: build/plots/ from your runs (gnuplot)"
+	@echo "make slides       concept decks to build/slides/, solution decks to build/slides/solutions/ (HTML; PDF with Chromium); make plots: build/plots/ from your runs (gnuplot)"
 	@echo "make clean        remove build/"
 	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE"
 	@echo "labs: $(LABS)"
@@ -161,6 +161,7 @@ grade: $(LIBWB) build/tools/wb-summary
 ifneq ($(SUBMISSION),)
 	@LAB=$(LAB) scripts/grade-submission.sh "$(SUBMISSION)"
 else
+	@case " $(SETS) " in *" $(SET) "*) ;; *) echo "SET=$(SET): this workbook has no $(SET)/ folder (a handout has no solutions/); grade your own work with SET=labs"; exit 2;; esac
 	@SET=$(SET) MAKE="$(MAKE)" scripts/grade.sh $(SELECTED)
 endif
 
@@ -200,6 +201,13 @@ test-unit: build/tests/check_common build/tests/grader_selftest build/tests/chec
 test-instructor: all
 	@scripts/test-instructor.sh
 
+# The handout is whole: its links and images resolve inside it, `make plots`
+# works there, `make slides` renders its concept decks and no solution deck, and
+# none of its files (not even one line of a concept deck) holds the reference's
+# student code.
+test-handout:
+	@scripts/check-handout.sh
+
 test-regions:
 	@scripts/check-regions.sh $(LABS)
 
@@ -216,6 +224,7 @@ ifneq ($(filter solutions,$(SETS)),)
 	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)
 	@$(MAKE) --no-print-directory test-broken
 	@scripts/test-instructor.sh
+	@$(MAKE) --no-print-directory test-handout
 	@$(MAKE) --no-print-directory test-slides
 else
 	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)

@@ -1,21 +1,35 @@
 #!/bin/sh
-# render.sh - render every deck to HTML, and to PDF where Chromium is present (`make slides`)
+# render.sh - render the decks to HTML, and to PDF where Chromium is present (`make slides`)
 # SPDX-License-Identifier: MIT
 #
-# The decks are staged in build/slides/ with the figures beside them and the
-# plots of build/plots/ in build/slides/plots/, so the output folder is
-# self-contained: copy it to the lecture machine and open NN-topic.html.
-# A deck refers to a plot as ../build/plots/NAME.svg (right from slides/ once
-# `make plots` has run); a plot not drawn yet is replaced by a notice saying so.
+# Two kinds of deck: the concept decks slides/NN-topic.md (no graded code; they
+# ship in the handout) render to build/slides/NN-topic.html; the solution decks
+# slides/solutions/NN-topic.md (instructors only) render to
+# build/slides/solutions/NN-topic.html, and only where solutions/ exists.
+# The decks are staged in the output folder with the figures in
+# build/slides/figures/ and the plots of build/plots/ in build/slides/plots/,
+# so the output folder is self-contained: copy it to the lecture machine and
+# open NN-topic.html. A deck refers to a plot as ../build/plots/NAME.svg
+# (../../build/plots/NAME.svg from slides/solutions/), right from its own
+# folder once `make plots` has run; a plot not drawn yet is replaced by a
+# notice saying so.
 #
-# usage: slides/render.sh [slides/NN-topic.md ...]
+# usage: slides/render.sh [slides/NN-topic.md | slides/solutions/NN-topic.md ...]
+#   (no arguments: every concept deck, and every solution deck where solutions/ exists)
 # Environment: MARP, CHROME_PATH (empty: HTML only), SLIDES_OUT, PLOTS_OUT, NO_PDF=1.
 set -eu
 MARP=${MARP:-slides/node_modules/.bin/marp}
 CHROME_PATH=${CHROME_PATH:-}
 OUT=${SLIDES_OUT:-build/slides}
 PLOTS_OUT=${PLOTS_OUT:-build/plots}
-if [ $# -gt 0 ]; then decks="$*"; else decks=$(ls slides/[0-9][0-9]-*.md); fi
+if [ $# -gt 0 ]; then
+    decks="$*"
+else
+    decks=$(ls slides/[0-9][0-9]-*.md 2>/dev/null || true)
+    if [ -d solutions ]; then
+        decks="$decks $(ls slides/solutions/[0-9][0-9]-*.md 2>/dev/null || true)"
+    fi
+fi
 
 if ! command -v node >/dev/null 2>&1; then
     echo "slides: Node.js not found. Install Node.js 18 or newer and Marp CLI:"
@@ -32,9 +46,16 @@ mkdir -p "$OUT/figures" "$OUT/plots"
 cp slides/figures/*.svg "$OUT/figures/"
 status=0
 for deck in $decks; do
-    name=$(basename "$deck" .md)
-    sed 's#\.\./build/plots/#plots/#g' "$deck" >"$OUT/$name.md"
-    for p in $(grep -o '(plots/[^) ]*\.svg' "$OUT/$name.md" | sed 's/^(plots\///' | sort -u); do
+    # A solution deck sits one folder deeper, in the sources and in the output:
+    # its figures are ../figures/, its plots ../../build/plots/ -> ../plots/.
+    case $deck in
+    slides/solutions/*) sub=solutions/ up=../ ;;
+    *) sub='' up='' ;;
+    esac
+    name=$sub$(basename "$deck" .md)
+    mkdir -p "$OUT/$sub"
+    sed "s#\.\./${up}build/plots/#${up}plots/#g" "$deck" >"$OUT/$name.md"
+    for p in $(grep -o "(${up}plots/[^) ]*\.svg" "$OUT/$name.md" | sed 's/^(.*plots\///' | sort -u); do
         if [ -s "$PLOTS_OUT/$p" ]; then
             cp "$PLOTS_OUT/$p" "$OUT/plots/$p"
         else

@@ -1,7 +1,8 @@
 // test-slides.js - show each slide of a rendered deck in headless Chromium, screenshot it, check it
 // SPDX-License-Identifier: MIT
 //
-// usage: node slides/test-slides.js build/slides/NN-topic.html OUTDIR
+// usage: node slides/test-slides.js build/slides/NN-topic.html OUTDIR   (a concept deck)
+//        node slides/test-slides.js build/slides/solutions/NN-topic.html OUTDIR   (a solution deck)
 // Prints one summary line; exits 1 if any slide has no text, an image that
 // did not load, or content outside the slide (cut off). CHROME_PATH names
 // the browser; it runs headless with no network features and a fresh profile.

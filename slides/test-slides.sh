@@ -2,39 +2,71 @@
 # test-slides.sh - the slides' tests in `make check`: references, rendering, screenshots, plots
 # SPDX-License-Identifier: MIT
 #
+# Both kinds of deck are tested: the concept decks slides/NN-topic.md and,
+# where solutions/ exists, the solution decks slides/solutions/NN-topic.md.
 # Always: every image a deck references exists (a figure in slides/figures/,
-# or a plot that a slides/plots/*.gp script draws). With Node.js and Marp
-# (slides/node_modules): every deck renders. With Chromium too: every slide
-# is shown in headless Chromium, screenshotted to build/slides/screenshots/,
-# and must have text, load every image, and cut nothing off. With gnuplot:
-# every plot script draws its plot from its sample. A missing tool is a SKIP
-# line, never a failure; nothing is installed or downloaded.
+# or a plot that a slides/plots/*.gp script draws), and in the full workbook
+# every concept deck has its solution deck and the other way round. With
+# Node.js and Marp (slides/node_modules): every deck renders. With Chromium
+# too: every slide is shown in headless Chromium, screenshotted to
+# build/slides/screenshots/NN-topic/ (solution decks:
+# build/slides/screenshots/solutions/NN-topic/), and must have text, load
+# every image, and cut nothing off. With gnuplot: every plot script draws its
+# plot from its sample. A missing tool is a SKIP line, never a failure;
+# nothing is installed or downloaded.
+#
+# usage: slides/test-slides.sh [DECK.md ...]   (default: as `make slides` picks them)
 set -u
 MARP=${MARP:-slides/node_modules/.bin/marp}
 CHROME_PATH=${CHROME_PATH:-}
 GNUPLOT=${GNUPLOT:-gnuplot}
-decks=$(ls slides/[0-9][0-9]-*.md)
+if [ $# -gt 0 ]; then
+    decks="$*"
+else
+    decks=$(ls slides/[0-9][0-9]-*.md 2>/dev/null || true)
+    [ -d solutions ] && decks="$decks $(ls slides/solutions/[0-9][0-9]-*.md 2>/dev/null || true)"
+fi
 fails=0 passes=0 skips=0
 pass() { printf '  PASS  %-22s %s\n' "$1" "$2"; passes=$((passes + 1)); }
 fail() { printf '  FAIL  %-22s %s\n' "$1" "$2"; fails=$((fails + 1)); }
 skip() { printf '  SKIP  %-22s %s\n' "$1" "$2"; skips=$((skips + 1)); }
 echo "== slides"
 
-# 1. references
+# 1. references: resolved from the deck's own folder (a solution deck's figures
+# are ../figures/NAME.svg, its plots ../../build/plots/NAME.svg)
 nref=0 bad=0
 for deck in $decks; do
+    dir=$(dirname "$deck")
     for ref in $(grep -o '!\[[^]]*\]([^) ]*' "$deck" | sed 's/.*](//'); do
         nref=$((nref + 1))
-        case $ref in
-        figures/*) [ -s "slides/$ref" ] || { fail slides.images "$deck: $ref does not exist"; bad=1; } ;;
-        ../build/plots/*.svg)
-            gp=slides/plots/$(basename "$ref" .svg).gp
+        path=$(realpath -m --relative-to=. "$dir/$ref")
+        case $path in
+        slides/figures/*.svg) [ -s "$path" ] || { fail slides.images "$deck: $ref does not exist"; bad=1; } ;;
+        build/plots/*.svg)
+            gp=slides/plots/$(basename "$path" .svg).gp
             [ -s "$gp" ] || { fail slides.images "$deck: $ref is drawn by no $gp"; bad=1; } ;;
-        *) fail slides.images "$deck: $ref is neither figures/*.svg nor ../build/plots/*.svg"; bad=1 ;;
+        *) fail slides.images "$deck: $ref is neither a figure (slides/figures/) nor a plot (build/plots/)"; bad=1 ;;
         esac
     done
 done
 [ $bad = 0 ] && pass slides.images "$nref references in $(echo $decks | wc -w) decks, all present"
+
+# 1a. in the full workbook, each lab's concept deck has its solution deck and back
+if [ -d solutions ] && [ -d slides/solutions ]; then
+    bad=0 npair=0
+    for deck in slides/[0-9][0-9]-*.md; do
+        [ -e "$deck" ] || continue
+        npair=$((npair + 1))
+        [ -s "slides/solutions/${deck#slides/}" ] ||
+            { fail slides.pairs "$deck has no solution deck slides/solutions/${deck#slides/}"; bad=1; }
+    done
+    for deck in slides/solutions/[0-9][0-9]-*.md; do
+        [ -e "$deck" ] || continue
+        [ -s "slides/${deck#slides/solutions/}" ] ||
+            { fail slides.pairs "$deck has no concept deck slides/${deck#slides/solutions/}"; bad=1; }
+    done
+    [ $bad = 0 ] && pass slides.pairs "$npair concept decks, each with its solution deck in slides/solutions/"
+fi
 
 # 1b. every plot reads a file its lab's grader writes (the name appears in
 # the grader's sources), so a renamed output cannot leave a plot on its sample
@@ -79,7 +111,7 @@ else
     # Your own plots where `make plots` drew them, else the ones just drawn from the samples.
     plots=build/plots
     [ -d build/plots ] || plots=build/slides-test/plots
-    if PLOTS_OUT=$plots MARP=$MARP CHROME_PATH=$CHROME_PATH sh slides/render.sh >build/slides-test.render.log 2>&1; then
+    if PLOTS_OUT=$plots MARP=$MARP CHROME_PATH=$CHROME_PATH sh slides/render.sh $decks >build/slides-test.render.log 2>&1; then
         pass slides.render "$(grep -c '^  HTML' build/slides-test.render.log) HTML, $(grep -c '^  PDF' build/slides-test.render.log) PDF in build/slides/"
     else
         fail slides.render "$(grep FAIL build/slides-test.render.log | head -n 3)"
@@ -91,7 +123,10 @@ else
         skip slides.screenshots "puppeteer-core not installed (cd slides && npm ci)"
     else
         for deck in $decks; do
-            name=$(basename "$deck" .md)
+            case $deck in
+            slides/solutions/*) name=solutions/$(basename "$deck" .md) ;;
+            *) name=$(basename "$deck" .md) ;;
+            esac
             if res=$(CHROME_PATH=$CHROME_PATH node slides/test-slides.js "build/slides/$name.html" \
                 "build/slides/screenshots/$name" 2>&1); then
                 pass "slides.$name" "$res"
