@@ -28,6 +28,13 @@ expect self.noisy_miss RERUN 0 "grade again when the GPU is idle"
 expect self.clear_miss FAIL 0 "speedup 1.40x"
 expect self.nan_ratio FAIL 0 "speedup nanx"
 expect question.self_question FAIL 0 "has no line"
+expect self.prediction FAIL 0 "no prediction"
+# A prediction is read when answers.txt has it, and never fails a test by itself.
+printf 'predict_x_speedup = 2.5x\n' >"$out.answers"
+build/tests/grader_selftest --set solutions --student /nonexistent.so --answers "$out.answers" \
+    --report-dir "$out.p" --only self.prediction >"$out.p.log" 2>&1
+grep -qF 'prediction 2.5 from \"2.5x\"' "$out.p/results.json" ||
+    { echo "FAIL  grader rule: the prediction in answers.txt was not read"; status=1; }
 if grep -q "other process(es) use a GPU" "$out.log"; then
     expect self.disagree RERUN 0 "figure off, but"
 else
@@ -57,5 +64,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, question rows, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
 exit $status

@@ -58,6 +58,15 @@ static void outdir_body(wb_ctx *ctx) {
         wb_fail(ctx, "wb_out_dir %s is not writable", wb_out_dir(ctx));
 }
 
+/* Reports what wb_prediction read, as a failure so the words reach the TSV. */
+static void prediction_body(wb_ctx *ctx) {
+    double v;
+    char said[64];
+    if (wb_prediction(ctx, "predict_x_speedup", &v, said, sizeof said))
+        wb_fail(ctx, "prediction %g from \"%s\"", v, said);
+    wb_fail(ctx, "no prediction");
+}
+
 /* Leaves a child behind, in a session of its own, that would write a file
  * two seconds later; the grader must kill it with its test. */
 static void fork_body(wb_ctx *ctx) {
@@ -93,6 +102,7 @@ static const wb_test tests[] = {
     T("self.nan_ratio", WB_PERFORMANCE, 6, nan_ratio_body, LIMIT),
     T("self.disagree", WB_CORRECTNESS, 2, disagree_body),
     T("self.fork", WB_CORRECTNESS, 1, fork_body),
+    T("self.prediction", WB_CORRECTNESS, 1, prediction_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

@@ -108,9 +108,19 @@ void wb_perf_test(wb_ctx *ctx) {
         if (!extra[2])
             extra[0] = '\0';
     }
-    wb_measured(ctx, "speedup %.2fx over %s (%.3f ms vs %.3f ms, %d pairs%s%s), need >= %.2fx",
+    /* The student's prediction, written before grading, beside the measurement. */
+    char key[96], said[64], predicted[96] = "";
+    double guess;
+    snprintf(key, sizeof key, "predict_%s_speedup", p->metric);
+    if (wb_prediction(ctx, key, &guess, said, sizeof said)) {
+        snprintf(predicted, sizeof predicted, "; you predicted %s", said);
+        char m[96];
+        snprintf(m, sizeof m, "%s_speedup_predicted", p->metric);
+        wb_record(ctx, m, guess, "x", 0, "ref");
+    }
+    wb_measured(ctx, "speedup %.2fx over %s (%.3f ms vs %.3f ms, %d pairs%s%s), need >= %.2fx%s",
                 r.ratio, p->baseline, r.cand_ms, r.base_ms, r.trials,
-                r.remeasured ? ", re-measured" : "", extra, p->limit);
+                r.remeasured ? ", re-measured" : "", extra, p->limit, predicted);
     if (p->close)
         p->close(run.arg);
     wb_rerun_if_inconclusive(ctx, &r, p->limit);

@@ -174,6 +174,20 @@ const char *wb_answer(wb_ctx *ctx, const char *key) {
     return v;
 }
 
+int wb_prediction(wb_ctx *ctx, const char *key, double *value, char *text, size_t cap) {
+    (void)ctx;
+    if (!G.answers_loaded) {
+        if (wb_answers_load(G.opt.answers, &G.answers) != 0)
+            return 0;
+        G.answers_loaded = 1;
+    }
+    const char *v = wb_answers_get(&G.answers, key);
+    if (!v || !*v || wb_answer_number(v, value) != 0)
+        return 0;
+    snprintf(text, cap, "%s", v);
+    return 1;
+}
+
 void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what) {
     const char *v = wb_answer(ctx, key);
     wb_measured(ctx, "%s = %s", key, v);

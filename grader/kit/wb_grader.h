@@ -252,6 +252,10 @@ void *wb_student_sym(wb_ctx *ctx, const char *name);
 /* The student's answer for key; fails the test when answers.txt cannot be
  * parsed or the key is missing or blank. */
 const char *wb_answer(wb_ctx *ctx, const char *key);
+/* The student's prediction for key (a number in answers.txt, recorded and
+ * never graded): 1 with *value and the answer as written in text, 0 when
+ * the key is missing, blank or not a number. Never fails the test. */
+int wb_prediction(wb_ctx *ctx, const char *key, double *value, char *text, size_t cap);
 /* The salt for this lab's answer hashes. */
 const char *wb_salt(wb_ctx *ctx);
 /* Seed of this test: derived from the run's seed (printed; SEED=n repeats it). */
