@@ -40,8 +40,8 @@ static double checked_run(wb_ctx *ctx, const wb_perf *p, const wb_perf_run *run,
 
 /* The output checked is the output of a call made as the timed ones were
  * (the same arguments, a non-default stream); a checked call much slower
- * than the timed median, three times in a row, means the timed calls did
- * less work. */
+ * than the timed median, five times in a row, means the timed calls did
+ * less work (or, while other processes use the GPU, RERUN). */
 static void check_timed_output(wb_ctx *ctx, const wb_perf *p, const wb_perf_run *run,
                                const wb_ratio *r) {
     cudaStream_t s;
@@ -49,17 +49,24 @@ static void check_timed_output(wb_ctx *ctx, const wb_perf *p, const wb_perf_run 
     WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     WB_CUDA(ctx, cudaEventCreate(&a));
     WB_CUDA(ctx, cudaEventCreate(&b));
-    double allowed = WB_CHECKED_SLACK * r->cand_ms + WB_CHECKED_SLACK_MS, best = INFINITY;
-    for (int k = 0; k < 3 && !(best <= allowed); k++) {
+    /* The slack grows with the spread the timings showed (a busy GPU). */
+    double spread = isfinite(r->spread) ? r->spread : 0;
+    double allowed = (WB_CHECKED_SLACK + 4 * spread) * r->cand_ms + WB_CHECKED_SLACK_MS;
+    double best = INFINITY;
+    for (int k = 0; k < 5 && !(best <= allowed); k++) {
         double ms = checked_run(ctx, p, run, s, a, b);
         best = ms < best ? ms : best;
     }
-    if (!(best <= allowed))
+    if (!(best <= allowed)) {
+        /* Another process's kernels can hold up one call, not a median. */
+        wb_rerun_if_shared(ctx, "the checked call took %.3f ms, the timed calls %.3f ms", best,
+                           r->cand_ms);
         wb_fail(ctx,
                 "the checked call took %.3f ms, the timed calls %.3f ms (median): the timed "
                 "calls did less work than the checked one; every call must do the whole job, "
                 "on the stream it is given",
                 best, r->cand_ms);
+    }
     cudaEventDestroy(a);
     cudaEventDestroy(b);
     cudaStreamDestroy(s);
