@@ -12,6 +12,8 @@
 #                                     and DIR/times.csv (for the tests of this script)
 set -u
 runs=${RUNS:-10}
+case $runs in ''|*[!0-9]*|0) echo "bench: RUNS=$runs is not valid: expected a whole number of runs, 1 or more" >&2; exit 2;; esac
+case ${LOAD:-0} in 0|1) ;; *) echo "bench: LOAD=$LOAD is not valid: expected 0 or 1 (1: a second process loads the GPU)" >&2; exit 2;; esac
 out=$(pwd)/build/bench
 report_only=0
 loadpid=
