@@ -149,7 +149,7 @@ GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)
 endef
 define set_rules
 build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB)
-	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$^ $$(CHECK_LIBS) $$(JSON_LIBS) $$(CUDA_LIB) -ldl -lm -o $$@
+	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$^ $$(CHECK_LIBS) $$(JSON_LIBS) $$(CUDA_LIB) -ldl -lm -pthread -o $$@
 build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef
@@ -186,9 +186,9 @@ BROKEN_SO := $(filter-out %/compile_error.so,$(patsubst tests/broken/%.cu,build/
 # The kit's self-tests: verdict rules (a lab of framework cases) and the
 # table check (every refusal, on tables built to be refused).
 build/tests/grader_selftest: tests/grader_selftest.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-selftest"' -DWB_LAB_SOURCE='"selftest.cu"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -o $@
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-selftest"' -DWB_LAB_SOURCE='"selftest.cu"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 build/tests/check_table: tests/check_table.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -o $@
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 
 test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tools/wb-summary build/tools/wb-bench-stats
 	@echo "== unit tests of common/ and the grader kit"

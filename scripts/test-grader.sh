@@ -29,6 +29,8 @@ expect self.clear_miss FAIL 0 "speedup 1.40x"
 expect self.nan_ratio FAIL 0 "speedup nanx"
 expect question.self_question FAIL 0 "has no line"
 expect self.prediction FAIL 0 "no prediction"
+expect self.pgid_escape FAIL 0 "left its process group"
+expect self.fork_chain PASS 1 ""
 # A prediction is read when answers.txt has it, and never fails a test by itself.
 printf 'predict_x_speedup = 2.5x\n' >"$out.answers"
 build/tests/grader_selftest --set solutions --student /nonexistent.so --answers "$out.answers" \
@@ -58,11 +60,11 @@ if git rev-parse --git-dir >/dev/null 2>&1 && { [ -z "$info_version" ] || [ "$in
 fi
 expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
 sleep 3
-if [ -e "$out/escaped-child" ]; then
+if [ -e "$out/escaped-child" ] || [ -e "$out/escaped-chain" ]; then
     echo "FAIL  grader rule: a process forked by the code under test outlived its test"; status=1
 fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed, RERUN only for a noisy near miss, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a test that left its process group killed past its limit, RERUN only for a noisy near miss, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
 exit $status

@@ -58,6 +58,38 @@ static void outdir_body(wb_ctx *ctx) {
         wb_fail(ctx, "wb_out_dir %s is not writable", wb_out_dir(ctx));
 }
 
+/* Leaves its process group for the grader's, so Check's time limit (which
+ * kills the test's group) misses it, then sleeps past that limit and
+ * would pass: the grader's watchdog must kill it and fail the test. */
+static void pgid_escape_body(wb_ctx *ctx) {
+    (void)ctx;
+    setpgid(0, getpgid(getppid()));
+    sleep(30);
+}
+
+/* A chain of 100 processes, each the child of the one before, in sessions
+ * of their own; the last would write a file three seconds later. All must
+ * be killed with the test. */
+static void fork_chain_body(wb_ctx *ctx) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/escaped-chain", wb_out_dir(ctx));
+    for (int depth = 0; depth < 100; depth++) {
+        pid_t pid = fork();
+        if (pid != 0) {
+            if (depth == 0)
+                return; /* the test itself ends at once */
+            pause();    /* every link of the chain waits */
+            _exit(0);
+        }
+        setsid();
+    }
+    sleep(3);
+    FILE *f = fopen(path, "w");
+    if (f)
+        fclose(f);
+    _exit(0);
+}
+
 /* Reports what wb_prediction read, as a failure so the words reach the TSV. */
 static void prediction_body(wb_ctx *ctx) {
     double v;
@@ -103,6 +135,9 @@ static const wb_test tests[] = {
     T("self.disagree", WB_CORRECTNESS, 2, disagree_body),
     T("self.fork", WB_CORRECTNESS, 1, fork_body),
     T("self.prediction", WB_CORRECTNESS, 1, prediction_body),
+    {.id = "self.pgid_escape", .kind = WB_CORRECTNESS, .points = 1, .timeout_s = 2,
+     .fn = pgid_escape_body},
+    T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

@@ -88,6 +88,10 @@ int wb_find_test(const char *id);
 
 /* proc.c: process control. */
 void wb_reap_leftovers(void);
+/* A thread that kills the test's whole process tree by pid once seconds
+ * have passed; disarm returns 1 when it fired. */
+void wb_watchdog_arm(double seconds);
+int wb_watchdog_disarm(void);
 void wb_explain_abnormal(const char *msg, const wb_test *t, char *out, size_t cap);
 double wb_now_s(void);
 

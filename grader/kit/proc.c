@@ -4,6 +4,7 @@
 #include "kit.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,39 +18,121 @@ double wb_now_s(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Kills every process the test left behind. Check kills the test's process
- * group; the grader is also a child subreaper (see wb_grader_main), so a
- * descendant that left the group with setsid() is re-parented to the
- * grader when its parent dies, and is found and killed here. */
-void wb_reap_leftovers(void) {
-    for (int round = 0; round < 8; round++) {
-        int found = 0;
-        DIR *d = opendir("/proc");
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            char path[300], buf[512];
-            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-            FILE *f = fopen(path, "r");
-            if (!f)
-                continue;
-            size_t n = fread(buf, 1, sizeof buf - 1, f);
-            fclose(f);
-            buf[n] = '\0';
-            char *close_paren = strrchr(buf, ')');
-            int ppid = 0;
-            if (close_paren && sscanf(close_paren + 2, "%*c %d", &ppid) == 1 && ppid == getpid()) {
-                kill((pid_t)atoi(e->d_name), SIGKILL);
-                found++;
-            }
+#define WB_MAX_PIDS 65536
+
+/* Sends SIGKILL to every process descended from this one (read from
+ * /proc: pid -> parent), however deep; returns how many it signalled. */
+static int kill_descendants(void) {
+    static int parent[WB_MAX_PIDS];
+    static int pids[WB_MAX_PIDS];
+    int n = 0, me = getpid();
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < WB_MAX_PIDS) {
+        int pid = atoi(e->d_name);
+        if (pid <= 0 || pid >= WB_MAX_PIDS)
+            continue;
+        char path[300], buf[512];
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = '\0';
+        char *close_paren = strrchr(buf, ')');
+        int ppid = 0;
+        if (close_paren && sscanf(close_paren + 2, "%*c %d", &ppid) == 1 && ppid >= 0 &&
+            ppid < WB_MAX_PIDS) {
+            parent[pid] = ppid;
+            pids[n++] = pid;
         }
-        if (d)
-            closedir(d);
+    }
+    if (d)
+        closedir(d);
+    int killed = 0;
+    for (int i = 0; i < n; i++) {
+        int p = pids[i], depth = 0;
+        while (p > 1 && p != me && depth++ < 4096)
+            p = parent[p];
+        if (p == me && pids[i] != me) {
+            kill((pid_t)pids[i], SIGKILL);
+            killed++;
+        }
+    }
+    return killed;
+}
+
+/* Kills every process the test left behind, until none is left (a chain of
+ * forks of any depth, a process that left the test's process group or
+ * session), for at most 30 s; then collects the ones re-parented to the
+ * grader, a child subreaper (see wb_grader_main). */
+void wb_reap_leftovers(void) {
+    double until = wb_now_s() + 30;
+    while (kill_descendants() > 0 && wb_now_s() < until) {
         while (waitpid(-1, NULL, WNOHANG) > 0)
             ;
-        if (!found)
-            return;
-        usleep(20000);
+        usleep(5000);
     }
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ;
+}
+
+/* The watchdog: Check's time limit kills only the test's process group, so
+ * a test that moved itself into another group would run on; past its limit
+ * and a grace period the watchdog kills the test's whole tree by pid. It
+ * never collects a process (Check waits for its own child). */
+static struct {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int armed, running;
+    double deadline;
+} wd = {.lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER};
+static volatile int wd_fired;
+
+static void *watchdog(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&wd.lock);
+    while (wd.armed) {
+        double left = wd.deadline - wb_now_s();
+        if (left <= 0) {
+            wd_fired = 1;
+            pthread_mutex_unlock(&wd.lock);
+            while (kill_descendants() > 0)
+                usleep(5000);
+            pthread_mutex_lock(&wd.lock);
+            break;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        double t = ts.tv_sec + ts.tv_nsec * 1e-9 + (left < 0.5 ? left : 0.5);
+        ts.tv_sec = (time_t)t;
+        ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+        pthread_cond_timedwait(&wd.cond, &wd.lock, &ts);
+    }
+    pthread_mutex_unlock(&wd.lock);
+    return NULL;
+}
+
+void wb_watchdog_arm(double seconds) {
+    wd_fired = 0;
+    pthread_mutex_lock(&wd.lock);
+    wd.armed = 1;
+    wd.deadline = wb_now_s() + seconds;
+    pthread_mutex_unlock(&wd.lock);
+    wd.running = pthread_create(&wd.thread, NULL, watchdog, NULL) == 0;
+}
+
+int wb_watchdog_disarm(void) {
+    pthread_mutex_lock(&wd.lock);
+    wd.armed = 0;
+    pthread_cond_signal(&wd.cond);
+    pthread_mutex_unlock(&wd.lock);
+    if (wd.running)
+        pthread_join(wd.thread, NULL);
+    wd.running = 0;
+    return wd_fired;
 }
 
 /* Turns Check's message for an abnormal end into a reason a student understands. */

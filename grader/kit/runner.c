@@ -117,15 +117,20 @@ static void parent_setup(void) {
         }
     }
     G.t_start = wb_now_s();
+    /* Check's limit, then a grace period: the watchdog acts only when a
+     * test escaped Check's kill (it left its process group). */
+    double limit = (t->timeout_s > 0 ? t->timeout_s : 30) * G.timeout_mult;
+    wb_watchdog_arm(limit + 5 + 0.25 * limit);
 }
 
-/* The verdict from Check's result and the test's record. */
-static void judge(int i, TestResult *tr) {
+/* The verdict from Check's result and the test's record; escaped: the
+ * watchdog had to kill the test past its time limit. */
+static void judge(int i, TestResult *tr, int escaped) {
     const wb_test *t = &G.lab->tests[i];
     wb_result *r = &G.res[i];
     wb_record_summary s;
     wb_record_read(i, r, &s);
-    int ok = tr && tr_rtype(tr) == CK_PASS && s.complete && !s.has_reason;
+    int ok = !escaped && tr && tr_rtype(tr) == CK_PASS && s.complete && !s.has_reason;
     r->seconds = wb_now_s() - G.t_start;
     r->points = 0;
     if (ok && s.skipped && !s.rerun && t->points == 0) {
@@ -137,7 +142,13 @@ static void judge(int i, TestResult *tr) {
         r->points = t->points;
     } else {
         r->verdict = WB_FAIL;
-        if (!s.has_reason)
+        if (escaped) {
+            wb_explain_abnormal("timeout", t, r->reason, sizeof r->reason);
+            size_t used = strlen(r->reason);
+            snprintf(r->reason + used, sizeof r->reason - used,
+                     "; it had left its process group, and was killed with everything it "
+                     "started");
+        } else if (!s.has_reason)
             wb_explain_abnormal(tr ? tr_msg(tr) : "no result from Check", t, r->reason,
                                 sizeof r->reason);
         if (!r->hint[0] && t->hint)
@@ -152,11 +163,12 @@ static void judge(int i, TestResult *tr) {
 }
 
 static void parent_teardown(void) {
+    int escaped = wb_watchdog_disarm();
     wb_reap_leftovers();
     int i = current_idx;
     TestResult **all = srunner_results(G.sr);
     int n = srunner_ntests_run(G.sr);
-    judge(i, n > 0 ? all[n - 1] : NULL);
+    judge(i, n > 0 ? all[n - 1] : NULL, escaped);
     free(all);
     G.done[i] = 1;
     wb_flush_decided(i);
