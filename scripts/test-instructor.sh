@@ -73,16 +73,145 @@ else
     bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
 fi
 
-# 3. A class without a scheduler: two students, one gradebook.
-mkdir -p "$t/class/bob/labs/00-device-query"
-cp labs/00-device-query/device_query.cu "$t/class/bob/labs/00-device-query/"
-cp "$t/alice.tar.gz" "$t/class/"
-LAB=00 scripts/grade-class.sh "$t/class" "$t/classout" >"$t/class.log" 2>&1
-csv=$t/classout/gradebook.csv
-if [ -f "$csv" ] && [ "$(wc -l <"$csv")" = 3 ] && grep -q '^"alice",'"$pts"',' "$csv" && grep -q '^"bob",0,' "$csv"; then
-    ok "class without Slurm: gradebook of 2 students (alice $pts, bob 0)"
+# 3. A class without a scheduler, [honest, honest, hostile, honest] in grading order:
+#    "--zoe "the, great".tar.gz": the reference under a name with a leading -, quotes, a comma;
+#    alice.tar.gz: the reference (graded alone above);
+#    the hostile tarball: a name with quotes, a comma, $(...), backticks and a newline, the
+#      reference's lab 00 files under a top folder of that name, and besides: lab 01's
+#      answers.txt 400 times, a 1 GiB lab 02 file (the tar is sparse on disk: 1 GiB long, a few
+#      hundred KiB used), lab 03's file a symbolic link to /etc/passwd, lab 04's a hard link,
+#      members named ../../ESCAPED and $t/ESCAPED-abs;
+#    gradebook.csv/: the stub, as a folder named like the gradebook.
+#    The honest totals must equal their totals graded alone, the hostile one takes only its two
+#    lab 00 files (so it scores as alice), the gradebook must parse as CSV with the exact names,
+#    the checkout must be untouched, nothing may run on, and no file may pass 256 MiB (ulimit -f:
+#    a tar that wrote the 1 GiB file would die of SIGXFSZ, and bash would say so in the log).
+c=$t/class
+mkdir -p "$c" "$t/alone"
+cp "$t/alice.tar.gz" "$c/"
+zoe='--zoe "the, great"'
+tar -czf "$c/$zoe.tar.gz" -C "$t/s/alice" labs
+mkdir -p "$c/gradebook.csv/labs/00-device-query"
+cp labs/00-device-query/device_query.cu labs/00-device-query/answers.txt "$c/gradebook.csv/labs/00-device-query/"
+bad_name=$'b"o,b $(touch PWNED) `touch PWNED2` \nx' # no / in a file's name: PWNED lands where it runs
+hs=$t/hostile-src h=$bad_name
+mkdir -p "$hs/$h/labs/00-device-query" "$hs/$h/labs/01-block-scheduling" "$hs/$h/labs/02-warp-partitioning" \
+    "$hs/$h/labs/03-divergence" "$hs/$h/labs/04-barriers"
+cp solutions/00-device-query/device_query.cu solutions/00-device-query/answers.txt "$hs/$h/labs/00-device-query/"
+echo 'a100_resident_threads = 1' >"$hs/$h/labs/01-block-scheduling/answers.txt"
+truncate -s 1G "$hs/$h/labs/02-warp-partitioning/warp_partitioning.cu"
+ln -s /etc/passwd "$hs/$h/labs/03-divergence/divergence.cu"
+ln "$hs/$h/labs/00-device-query/answers.txt" "$hs/$h/labs/04-barriers/barriers.cu"
+echo escaped >"$hs/esc"
+# shellcheck disable=SC2216 # cp reads /dev/stdin: the tar written sparse
+(cd "$hs" &&
+    { for _ in $(seq 400); do printf '%s\0' "$h/labs/01-block-scheduling/answers.txt"; done |
+        tar -cf - --hard-dereference --null -T - -- "$h/labs/02-warp-partitioning"; } |
+    cp --sparse=always /dev/stdin "$c/$h.tar" &&
+    tar -rf "$c/$h.tar" -- "$h/labs/00-device-query" "$h/labs/03-divergence" "$h/labs/04-barriers" &&
+    tar -rPf "$c/$h.tar" --transform 's,^esc$,../../ESCAPED,' esc &&
+    tar -rPf "$c/$h.tar" --transform "s,^esc\$,$t/ESCAPED-abs," esc)
+expected_names=("$zoe" alice "$bad_name" gradebook.csv)
+
+# Alone: zoe, and the stub (with SEED= given: that seed, no other, is used).
+LAB=00 scripts/grade-submission.sh "$c/$zoe.tar.gz" "$t/alone/zoe" >"$t/zoe.log" 2>&1
+SEED=4242 LAB=00 scripts/grade-submission.sh "$c/gradebook.csv" "$t/alone/stub" >"$t/stub.log" 2>&1
+total_of() { build/tools/wb-summary --tsv "$1/report/00-device-query/results.json" 2>/dev/null |
+    awk -F'\t' '{s += $3} END {print s + 0}'; }
+zoe_alone=$(total_of "$t/alone/zoe") stub_alone=$(total_of "$t/alone/stub")
+if grep -q '^seed=4242$' "$t/alone/stub/meta.txt" && grep -q 'seed 4242 ' "$t/alone/stub/grade.log"; then
+    ok "SEED=4242: the grading used it and meta.txt records it"
 else
-    bad "class without Slurm: $(cat "$csv" 2>/dev/null || tail -3 "$t/class.log")"
+    bad "SEED=4242 was not the seed used: $(grep -i seed "$t/alone/stub/meta.txt" "$t/alone/stub/grade.log")"
+fi
+
+git status --porcelain >"$t/git-before"
+(ulimit -f $((256 * 1024)); LAB=00 scripts/grade-class.sh "$c" "$t/classout") >"$t/class.log" 2>&1
+git status --porcelain >"$t/git-after"
+csv=$t/classout/gradebook.csv
+hdir=$t/classout/students/$(scripts/grade-submission.sh --folder "$c/$h.tar")
+printf '%s\0' "${expected_names[@]}" >"$t/names"
+printf '%s\n' "$zoe_alone" "$pts" "$pts" "$stub_alone" >"$t/totals"
+for d in "$t"/classout/students/*/; do sed -n 's/^seed=//p' "$d/meta.txt"; done | sort >"$t/seeds"
+if ! command -v python3 >/dev/null 2>&1; then
+    bad "class: python3 is needed to read the gradebook as CSV"
+elif why=$(python3 - "$csv" "$t/names" "$t/totals" "$t/seeds" <<'PY'
+import csv, sys
+path, names, totals, seeds = sys.argv[1:]
+want = open(names, encoding="utf-8", newline="").read().split("\0")[:-1]
+tot = open(totals).read().split()
+with open(path, newline="", encoding="utf-8") as f:
+    rows = list(csv.reader(f))
+head, body = rows[0], rows[1:]
+err = []
+if head[0] != "student" or head[1] != "00-device-query" or "seed" not in head:
+    err.append("header %r" % head)
+if [r[0] for r in body] != want:
+    err.append("students %r, expected %r" % ([r[0] for r in body], want))
+if any(len(r) != len(head) for r in rows):
+    err.append("rows of other lengths than the header's")
+if not err:
+    got = [r[1] for r in body]
+    if got != tot:
+        err.append("lab 00 points %r, graded alone %r" % (got, tot))
+    s = [r[head.index("seed")] for r in body]
+    if sorted(s) != sorted(open(seeds).read().split()) or len(set(s)) != len(s) or not all(x.isdigit() for x in s):
+        err.append("seeds %r: not each student's own, from meta.txt" % s)
+print("; ".join(err))
+sys.exit(1 if err else 0)
+PY
+); then
+    ok "class: gradebook.csv parses as CSV, 4 rows with the exact names, lab 00 points as graded alone ($zoe_alone, $pts, $pts, $stub_alone), a fresh seed each"
+else
+    bad "class: $why; $(cat "$csv" 2>/dev/null || tail -3 "$t/class.log")"
+fi
+ign=$hdir/ignored.txt
+if grep -q '^files taken: 2$' "$hdir/grade.log" &&
+    grep -q '01-block-scheduling/answers.txt (named 400 times: none of them taken)$' "$ign" &&
+    grep -q '02-warp-partitioning/warp_partitioning.cu (larger than 1 MiB)$' "$ign" &&
+    grep -q '03-divergence/divergence.cu (not a plain file)$' "$ign" &&
+    grep -q '04-barriers/barriers.cu (not a plain file)$' "$ign" &&
+    grep -q 'ESCAPED' "$ign" && [ "$(grep -c 'answers.txt (named' "$ign")" = 1 ]; then
+    ok "hostile tarball: took its 2 lab 00 files; refused the name given 400 times, the 1 GiB file, the links, ../ and /"
+else
+    bad "hostile tarball: $(cat "$hdir/grade.log" 2>/dev/null | head -12)"
+fi
+seed=$(sed -n 's/^seed=//p' "$hdir/meta.txt")
+if [[ $seed =~ ^[0-9]+$ ]] && grep -q "seed: $seed " "$hdir/grade.log" && ! grep -rqF -- "$seed" "$hdir/feedback" &&
+    grep -q '"seed":"withheld"' "$hdir/feedback/report/00-device-query/results.json"; then
+    ok "seed: in the instructor's grade.log and meta.txt; feedback/ (for the student) withholds it"
+else
+    bad "seed: $seed; $(grep -rn -- "${seed:-none}" "$hdir/feedback" | head -3)"
+fi
+found=$( (find . /tmp -maxdepth 1 \( -name 'ESCAPED*' -o -name 'PWNED*' \); find "$t" \( -name 'ESCAPED*' -o -name 'PWNED*' \)) 2>/dev/null)
+big=$(find "$t/classout" "$t/alone" -type f -size +2M 2>/dev/null)
+used=$(du -sk "$t/classout" | cut -f1)
+if [ -z "$found" ] && [ -z "$big" ] && [ "$used" -lt 65536 ] &&
+    ! grep -q -e 'File too large' -e 'File size limit exceeded' "$t/class.log"; then
+    ok "hostile names and tarball: no command ran, nothing written outside, no file over 2 MiB (class output ${used} KiB)"
+else
+    bad "hostile names and tarball: found [$found], big files [$big], ${used} KiB"
+fi
+if [ -f "$csv" ] && [ -d "$t/classout/students/gradebook.csv" ]; then
+    ok "a submission named gradebook.csv is graded in students/gradebook.csv/; the gradebook stays a file"
+else
+    bad "gradebook.csv submission: $(ls -la "$t/classout" | head)"
+fi
+if cmp -s "$t/git-before" "$t/git-after"; then
+    ok "class: the checkout's git status is unchanged"
+else
+    bad "class: git status changed: $(diff "$t/git-before" "$t/git-after" | head -5)"
+fi
+left=""
+for p in /proc/[0-9]*; do
+    [ "${p#/proc/}" = $$ ] && continue
+    if readlink "$p/cwd" 2>/dev/null | grep -qF "$t/" ||
+        tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -qF "$t/"; then left="$left ${p#/proc/}"; fi
+done
+if [ -z "$left" ]; then
+    ok "class: no process left running"
+else
+    bad "class: processes left:$left ($(ps -o pid,args -p "${left# }" 2>/dev/null | tail -n +2 | head -3))"
 fi
 
 # 4. A class through Slurm, when it is installed.

@@ -63,11 +63,13 @@ for i in $(seq 60); do
 done
 [ "$state" = idle ] || { echo "FAIL  slurm batch path: node not idle after 60 s ($state); $(tail -3 "$t/slurmctld.log")"; exit 1; }
 
-# Two submissions of lab 00: the reference as a tarball, the stub as a folder.
-mkdir -p "$t/subs/ref/labs/00-device-query" "$t/subs/stub/labs/00-device-query"
+# Two submissions of lab 00: the reference as a tarball, the stub as a folder whose name holds
+# quotes, a comma, $(...) and a newline (each task finds its submission by number, not by line).
+stub_name=$'stub "b, c" $(touch PWNED)\nd'
+mkdir -p "$t/subs/ref/labs/00-device-query" "$t/subs/$stub_name/labs/00-device-query"
 cp solutions/00-device-query/* "$t/subs/ref/labs/00-device-query/"
 tar -czf "$t/subs/ref.tar.gz" -C "$t/subs/ref" labs && rm -rf "$t/subs/ref"
-cp labs/00-device-query/device_query.cu labs/00-device-query/answers.txt "$t/subs/stub/labs/00-device-query/"
+cp labs/00-device-query/device_query.cu labs/00-device-query/answers.txt "$t/subs/$stub_name/labs/00-device-query/"
 # Without a GPU the job asks for none; with one, one GPU per task needs Gres in slurm.conf: keep it simple.
 LAB=00 SLURM=1 SLURM_GRES= SLURM_WAIT=1 TIME_LIMIT=00:10:00 \
     scripts/grade-class.sh "$t/subs" "$t/out" >"$t/class.log" 2>&1
@@ -75,8 +77,12 @@ csv=$t/out/gradebook.csv
 if [ ! -f "$csv" ]; then
     echo "FAIL  slurm batch path: no gradebook; $(tail -5 "$t/class.log")"; exit 1
 fi
-ref=$(awk -F, '$1 == "\"ref\"" {print $2}' "$csv"); stub=$(awk -F, '$1 == "\"stub\"" {print $2}' "$csv")
-if [ "$(wc -l <"$csv")" != 3 ] || [ -z "$ref" ] || [ -z "$stub" ] || [ "$ref" -le "$stub" ]; then
+# The rows as "name<NUL>lab 00 points<NUL>", read as CSV.
+rows=$(python3 -c 'import csv, sys
+for r in list(csv.reader(open(sys.argv[1], newline="")))[1:]: sys.stdout.write(r[0] + "\0" + r[1] + "\0")' "$csv" | tr '\0' '\1')
+IFS=$'\1' read -r -d '' n1 p1 n2 p2 rest <<<"$rows"
+if [ "$n1" != ref ] || [ "$n2" != "$stub_name" ] || [ -n "${rest//$'\n'/}" ] || [ -z "$p1" ] || [ -z "$p2" ] ||
+    [ "$p1" -le "$p2" ] || [ -e PWNED ] || [ -e "$t/PWNED" ]; then
     echo "FAIL  slurm batch path: gradebook wrong:"; cat "$csv"; exit 1
 fi
-echo "PASS  slurm batch path: job array of 2 submissions, gradebook ref=$ref stub=$stub (lab 00)"
+echo "PASS  slurm batch path: job array of 2 submissions, gradebook ref=$p1, $(printf %q "$stub_name")=$p2 (lab 00)"
