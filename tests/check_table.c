@@ -62,111 +62,54 @@ START_TEST(test_good_table_accepted) {
 }
 END_TEST
 
-START_TEST(test_unknown_requires) {
-    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+/* Each table below is refused, the first problem in the row named and
+ * containing the words. Question rows point at file-scope compound
+ * literals, so the tables live at file scope. */
+static const wb_test unknown_requires[] = {WB_GPU("correct.a", 5, body),
                                 WB_PERF("perf.a", 10, good_perf, .requires = "correct.b")};
-    wb_lab lab = LAB(t);
-    refused(&lab, 2, "requires \"correct.b\", which is no earlier test");
-}
-END_TEST
-
-START_TEST(test_later_requires) {
-    static const wb_test t[] = {WB_PERF("perf.a", 10, good_perf, .requires = "correct.a"),
+static const wb_test later_requires[] = {WB_PERF("perf.a", 10, good_perf, .requires = "correct.a"),
                                 WB_GPU("correct.a", 5, body)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "(it comes later)");
-}
-END_TEST
-
-START_TEST(test_self_requires) {
-    static const wb_test t[] = {WB_GPU("correct.a", 5, body, .requires = "correct.a")};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "requires itself");
-}
-END_TEST
-
-START_TEST(test_duplicate_id) {
-    static const wb_test t[] = {WB_GPU("correct.a", 5, body), WB_HOST("correct.a", 5, body)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 2, "used twice (first in row 1)");
-}
-END_TEST
-
-START_TEST(test_bad_id) {
-    static const wb_test t[] = {WB_GPU("Correct-A", 5, body)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "not of the form group.name");
-}
-END_TEST
-
-START_TEST(test_no_points) {
-    static const wb_test t[] = {WB_GPU("correct.a", 0, body)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "must be worth points");
-}
-END_TEST
-
-START_TEST(test_no_body) {
-    static const wb_test t[] = {WB_GPU("correct.a", 5, NULL)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "no body");
-}
-END_TEST
-
-START_TEST(test_perf_without_derivation) {
-    static const wb_test t[] = {WB_PERF("perf.a", 10, no_derivation)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "no derivation");
-}
-END_TEST
-
-START_TEST(test_perf_nan_limit) {
-    static const wb_test t[] = {WB_PERF("perf.a", 10, nan_limit)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "not a positive number");
-}
-END_TEST
-
-START_TEST(test_measurement_without_limit) {
-    static const wb_test t[] = {WB_MEASURE("measure.rate", 4, body)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "a graded measurement needs .limit");
-}
-END_TEST
-
-START_TEST(test_check_without_limit) {
-    static const wb_test t[] = {WB_GPU("check.rate", 4, body)};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "a graded measurement needs .limit");
-}
-END_TEST
-
-START_TEST(test_limit_without_figures) {
-    static const wb_test t[] = {WB_GPU("correct.a", 4, body, .limit = {"exact", "why", NULL})};
-    wb_lab lab = LAB(t);
-    refused(&lab, 1, "no derivation or no figures");
-}
-END_TEST
-
-START_TEST(test_question_without_hash) {
-    wb_lab lab = LAB(question_without_hash);
-    refused(&lab, 1, "a hashed question needs");
-}
-END_TEST
-
-START_TEST(test_sanitizer_unknown_target) {
-    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+static const wb_test self_requires[] = {WB_GPU("correct.a", 5, body, .requires = "correct.a")};
+static const wb_test duplicate_id[] = {WB_GPU("correct.a", 5, body), WB_HOST("correct.a", 5, body)};
+static const wb_test bad_id[] = {WB_GPU("Correct-A", 5, body)};
+static const wb_test no_points[] = {WB_GPU("correct.a", 0, body)};
+static const wb_test no_body[] = {WB_GPU("correct.a", 5, NULL)};
+static const wb_test perf_without_derivation[] = {WB_PERF("perf.a", 10, no_derivation)};
+static const wb_test perf_nan_limit[] = {WB_PERF("perf.a", 10, nan_limit)};
+static const wb_test measurement_without_limit[] = {WB_MEASURE("measure.rate", 4, body)};
+static const wb_test check_without_limit[] = {WB_GPU("check.rate", 4, body)};
+static const wb_test limit_without_figures[] = {WB_GPU("correct.a", 4, body, .limit = {"exact", "why", NULL})};
+static const wb_test sanitizer_unknown_target[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.b")};
-    wb_lab lab = LAB(t);
-    refused(&lab, 2, "its target \"correct.b\" is no earlier test");
-}
-END_TEST
-
-START_TEST(test_sanitizer_unknown_tool) {
-    static const wb_test t[] = {WB_GPU("correct.a", 5, body),
+static const wb_test sanitizer_unknown_tool[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "leakcheck", "correct.a")};
-    wb_lab lab = LAB(t);
-    refused(&lab, 2, "is not memcheck, racecheck");
+
+typedef struct refusal {
+    wb_lab lab;
+    int row;
+    const char *words;
+} refusal;
+#define REFUSAL(t, row_, words_) {LAB(t), row_, words_}
+static const refusal refusals[] = {
+    REFUSAL(unknown_requires, 2, "requires \"correct.b\", which is no earlier test"),
+    REFUSAL(later_requires, 1, "(it comes later)"),
+    REFUSAL(self_requires, 1, "requires itself"),
+    REFUSAL(duplicate_id, 2, "used twice (first in row 1)"),
+    REFUSAL(bad_id, 1, "not of the form group.name"),
+    REFUSAL(no_points, 1, "must be worth points"),
+    REFUSAL(no_body, 1, "no body"),
+    REFUSAL(perf_without_derivation, 1, "no derivation"),
+    REFUSAL(perf_nan_limit, 1, "not a positive number"),
+    REFUSAL(measurement_without_limit, 1, "a graded measurement needs .limit"),
+    REFUSAL(check_without_limit, 1, "a graded measurement needs .limit"),
+    REFUSAL(limit_without_figures, 1, "no derivation or no figures"),
+    REFUSAL(question_without_hash, 1, "a hashed question needs"),
+    REFUSAL(sanitizer_unknown_target, 2, "its target \"correct.b\" is no earlier test"),
+    REFUSAL(sanitizer_unknown_tool, 2, "is not memcheck, racecheck"),
+};
+
+START_TEST(test_refusals) {
+    refused(&refusals[_i].lab, refusals[_i].row, refusals[_i].words);
 }
 END_TEST
 
@@ -240,21 +183,7 @@ static Suite *table_suite(void) {
     Suite *s = suite_create("table");
     TCase *tc = tcase_create("refusals");
     tcase_add_test(tc, test_good_table_accepted);
-    tcase_add_test(tc, test_unknown_requires);
-    tcase_add_test(tc, test_later_requires);
-    tcase_add_test(tc, test_self_requires);
-    tcase_add_test(tc, test_duplicate_id);
-    tcase_add_test(tc, test_bad_id);
-    tcase_add_test(tc, test_no_points);
-    tcase_add_test(tc, test_no_body);
-    tcase_add_test(tc, test_perf_without_derivation);
-    tcase_add_test(tc, test_perf_nan_limit);
-    tcase_add_test(tc, test_measurement_without_limit);
-    tcase_add_test(tc, test_check_without_limit);
-    tcase_add_test(tc, test_limit_without_figures);
-    tcase_add_test(tc, test_question_without_hash);
-    tcase_add_test(tc, test_sanitizer_unknown_target);
-    tcase_add_test(tc, test_sanitizer_unknown_tool);
+    tcase_add_loop_test(tc, test_refusals, 0, (int)(sizeof refusals / sizeof refusals[0]));
     tcase_add_test(tc, test_grader_refuses_to_start);
     tcase_add_test(tc, test_bad_environment);
     suite_add_tcase(s, tc);

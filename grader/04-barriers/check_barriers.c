@@ -418,12 +418,9 @@ static void test_perf(wb_ctx *ctx) {
     wb_record(ctx, "baseline_share", share_of(r.base_ms, copy.value), "ratio", 0, "ref");
     wb_record(ctx, "speedup_over_barrier_per_step", r.ratio, "x", 0, "ref");
     /* The student's prediction, written before grading, beside the measurement. */
-    double guess;
-    char said[64], predicted[96] = "";
-    if (wb_prediction(ctx, "predict_bandwidth_share", &guess, said, sizeof said)) {
-        snprintf(predicted, sizeof predicted, "; you predicted %s", said);
-        wb_record(ctx, "share_of_copy_bandwidth_predicted", guess, "ratio", 0, "ref");
-    }
+    char predicted[96];
+    wb_prediction_words(ctx, "predict_bandwidth_share", "share_of_copy_bandwidth_predicted",
+                        "ratio", predicted, sizeof predicted);
     wb_measured(ctx,
                 "%.0f GB/s read = %.2f of the copy bandwidth (%.0f GB/s), need >= %.2f; "
                 "%.2fx the barrier-per-step baseline (%.3f vs %.3f ms)%s",

@@ -116,15 +116,10 @@ void wb_perf_test(wb_ctx *ctx) {
             extra[0] = '\0';
     }
     /* The student's prediction, written before grading, beside the measurement. */
-    char key[96], said[64], predicted[96] = "";
-    double guess;
+    char key[96], metric[96], predicted[96];
     snprintf(key, sizeof key, "predict_%s_speedup", p->metric);
-    if (wb_prediction(ctx, key, &guess, said, sizeof said)) {
-        snprintf(predicted, sizeof predicted, "; you predicted %s", said);
-        char m[96];
-        snprintf(m, sizeof m, "%s_speedup_predicted", p->metric);
-        wb_record(ctx, m, guess, "x", 0, "ref");
-    }
+    snprintf(metric, sizeof metric, "%s_speedup_predicted", p->metric);
+    wb_prediction_words(ctx, key, metric, "x", predicted, sizeof predicted);
     wb_measured(ctx, "speedup %.2fx over %s (%.3f ms vs %.3f ms, %d pairs%s%s), need >= %.2fx%s",
                 r.ratio, p->baseline, r.cand_ms, r.base_ms, r.trials,
                 r.remeasured ? ", re-measured" : "", extra, p->limit, predicted);

@@ -188,6 +188,17 @@ int wb_prediction(wb_ctx *ctx, const char *key, double *value, char *text, size_
     return 1;
 }
 
+void wb_prediction_words(wb_ctx *ctx, const char *key, const char *metric, const char *unit,
+                         char *buf, size_t cap) {
+    double guess;
+    char said[64];
+    buf[0] = '\0';
+    if (!wb_prediction(ctx, key, &guess, said, sizeof said))
+        return;
+    snprintf(buf, cap, "; you predicted %s", said);
+    wb_record(ctx, metric, guess, unit, 0, "ref");
+}
+
 void wb_question_hash(wb_ctx *ctx, const char *key, uint64_t expected, const char *what) {
     const char *v = wb_answer(ctx, key);
     wb_measured(ctx, "%s = %s", key, v);

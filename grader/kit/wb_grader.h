@@ -256,6 +256,11 @@ const char *wb_answer(wb_ctx *ctx, const char *key);
  * never graded): 1 with *value and the answer as written in text, 0 when
  * the key is missing, blank or not a number. Never fails the test. */
 int wb_prediction(wb_ctx *ctx, const char *key, double *value, char *text, size_t cap);
+/* For a measured line: "; you predicted <answer>" when answers.txt has a
+ * prediction for key (recorded as metric, in unit, in measurements.csv),
+ * else "". */
+void wb_prediction_words(wb_ctx *ctx, const char *key, const char *metric, const char *unit,
+                         char *buf, size_t cap);
 /* The salt for this lab's answer hashes. */
 const char *wb_salt(wb_ctx *ctx);
 /* Seed of this test: derived from the run's seed (printed; SEED=n repeats it). */
