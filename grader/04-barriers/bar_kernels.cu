@@ -63,6 +63,49 @@ extern "C" int bar_baseline_sum(const float *d_in, int n, float *d_scratch, floa
     }
 }
 
+/* The same levels, tiles, loads and grid as the lab's sum, with no block
+ * sum at all: each tile's "sum" is thread 0's own two elements. Not a sum;
+ * its time is how fast the lab's tiles can be read, the floor under any
+ * sum that reads every element. */
+__global__ void bar_loads_level_kernel(const float *in, int m, float *out) {
+    const int tiles = barriers_tiles(m);
+    for (int k = 0; k < BARRIERS_TILES_PER_BLOCK; k++) {
+        const int tile = (int)blockIdx.x + k * (int)gridDim.x;
+        if (tile >= tiles)
+            break;
+        const size_t first = (size_t)tile * BARRIERS_TILE + threadIdx.x;
+        float v = 0.0f;
+#pragma unroll
+        for (int i = 0; i < BARRIERS_ITEMS; i++) {
+            const size_t j = first + (size_t)i * BARRIERS_BLOCK;
+            if (j < (size_t)m)
+                v += in[j];
+        }
+        /* Never true for inputs in [0, 1), but the compiler cannot know:
+         * every thread's loads stay. */
+        if (threadIdx.x == 0 || v < 0.0f)
+            out[tile] = v;
+    }
+}
+
+extern "C" int bar_loads_only(const float *d_in, int n, float *d_scratch, float *d_out,
+                              void *stream) {
+    const float *in = d_in;
+    float *next = d_scratch;
+    for (int m = n;;) {
+        const int tiles = barriers_tiles(m);
+        float *out = tiles == 1 ? d_out : next;
+        const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
+        bar_loads_level_kernel<<<blocks, BARRIERS_BLOCK, 0, (cudaStream_t)stream>>>(in, m, out);
+        cudaError_t e = cudaGetLastError();
+        if (e != cudaSuccess || tiles == 1)
+            return e;
+        in = out;
+        m = tiles;
+        next = out + tiles;
+    }
+}
+
 /* Uniform floats in [0, 1) from a hash of the index: 24 random bits each,
  * so a large input is made on the device in a moment, and never zeros. */
 __global__ void bar_fill_kernel(float *x, size_t n, uint32_t seed) {

@@ -1,6 +1,6 @@
 /* cached_result.cu - hostile lab 04: sums once, then copies the cached total for the same input */
 /* SPDX-License-Identifier: MIT */
-/* expect: perf.bandwidth FAIL faster than the GPU's peak */
+/* expect: perf.sum FAIL faster than the grader's kernel that only reads */
 #define barriers_sum reference_sum
 #include "../../../solutions/04-barriers/barriers.cu"
 #undef barriers_sum

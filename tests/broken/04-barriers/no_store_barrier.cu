@@ -9,7 +9,7 @@
  * expect: correct.repeat FAIL the sum of tile
  * expect: sanitizer.racecheck FAIL not graded
  * expect: sanitizer.synccheck FAIL not graded
- * expect: perf.bandwidth FAIL not graded */
+ * expect: perf.sum FAIL not graded */
 #define barriers_sum reference_sum
 #include "../../../solutions/04-barriers/barriers.cu"
 #undef barriers_sum

@@ -1,6 +1,6 @@
 /* skip_timed.cu - hostile lab 04: adds up only half of the input at the size it guesses is timed */
 /* SPDX-License-Identifier: MIT */
-/* expect: perf.bandwidth FAIL the sum is */
+/* expect: perf.sum FAIL the sum is */
 #define barriers_sum reference_sum
 #include "../../../solutions/04-barriers/barriers.cu"
 #undef barriers_sum

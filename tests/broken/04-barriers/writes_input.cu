@@ -6,7 +6,7 @@
  * sizes pass.
  * expect: correct.sizes FAIL d_in was changed
  * expect: correct.repeat FAIL d_in was changed
- * expect: perf.bandwidth FAIL not graded */
+ * expect: perf.sum FAIL not graded */
 #define barriers_sum reference_sum
 #include "../../../solutions/04-barriers/barriers.cu"
 #undef barriers_sum

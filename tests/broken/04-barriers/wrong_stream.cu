@@ -5,7 +5,7 @@
  * waits for its own stream only; timed on the grader's stream, its kernels
  * would escape the timer.
  * expect: correct.sizes FAIL every kernel must go on the stream argument
- * expect: perf.bandwidth FAIL not graded */
+ * expect: perf.sum FAIL not graded */
 #define barriers_sum reference_sum
 #include "../../../solutions/04-barriers/barriers.cu"
 #undef barriers_sum
