@@ -72,7 +72,7 @@ GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unkn
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
 -include slides/slides.mk
 
-.PHONY: all grade grade-class bench check test-instructor test-handout env clean help handout test-unit test-broken test-regions list-labs deps setup sweeps test-limits
+.PHONY: all grade grade-class bench bench-restricted check test-instructor test-handout env clean help handout test-unit test-broken test-regions list-labs deps setup sweeps test-limits
 .DELETE_ON_ERROR:
 
 all: $(foreach s,$(SETS),$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
@@ -81,7 +81,8 @@ help:
 	@echo "make grade [LAB=NN|topic] [SET=labs|solutions] [SEED=n] [DEVICE=n]  grade labs on this GPU"
 	@echo "make check        the workbook's own tests (no GPU needed; more with one)"
 	@echo "make all          build every lab, solution and grader"
-	@echo "make bench [LAB=] [RUNS=10] [LOAD=1]  grade both sets RUNS times: margins, flips, times (build/bench/)"
+	@echo "make bench [LAB=] [RUNS=10] [LOAD=1] [APPEND=1]  grade both sets RUNS times: margins, flips, times (build/bench/)"
+	@echo "make bench-restricted [SMS_LIST=\"16 32 64\"] [RUNS=3]  the bench with every test confined to n SMs (green contexts)"
 	@echo "make env          GPU, driver, toolkit, Check versions and optional tools"
 	@echo "make setup        install the Debian/Ubuntu prerequisites (Check, json-c, pkg-config)"
 	@echo "make -s list-labs the labs that are live (DRAFTS=1 adds drafts)"
@@ -91,7 +92,7 @@ help:
 	@echo "make grade-class SUBMISSIONS=dir [SLURM=1]   grade a class, write build/class/gradebook.csv"
 	@echo "make slides       concept decks to build/slides/, solution decks to build/slides/solutions/ (HTML; PDF with Chromium); make plots: build/plots/ from your runs (gnuplot)"
 	@echo "make clean        remove build/"
-	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE"
+	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE SMS"
 	@echo "labs: $(LABS)"
 
 # ---- common helpers and the grader kit
@@ -172,11 +173,17 @@ grade-class: build/tools/wb-summary
 
 # ---- measuring the grader itself (RUNS=n, LOAD=1)
 bench: all build/tools/wb-load build/tools/wb-bench-stats
-	@RUNS=$(RUNS) LOAD=$(LOAD) scripts/bench.sh $(SELECTED)
+	@RUNS=$(RUNS) LOAD=$(LOAD) APPEND=$(APPEND) SMS=$(SMS) scripts/bench.sh $(SELECTED)
+
+# The same with every test confined to fewer SMs (green contexts): RUNS (default 3) runs of
+# each set per count in SMS_LIST; one report per count, and build/bench/restricted.md.
+SMS_LIST ?= 16 32 64
+bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
+	@RUNS="$(or $(RUNS),3)" SMS_LIST="$(SMS_LIST)" APPEND=$(APPEND) scripts/bench-restricted.sh $(SELECTED)
 
 # ---- the workbook's own tests
 build/tests/check_common: tests/check_common.c $(LIBWB) | deps
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -lm -o $@
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
 # Broken variants include their lab's solution: rebuild them when it changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)

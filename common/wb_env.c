@@ -55,6 +55,10 @@ int wb_env_check_grader(char *err, size_t cap) {
                    cap) < 0 ||
         wb_env_ull("DEVICE", 0, 1023, &u, "DEVICE=n grades on GPU n (nvidia-smi -L lists them)",
                    err, cap) < 0 ||
+        wb_env_ull("SMS", 1, 1024, &u,
+                   "SMS=n grades with every test confined to n SMs (a green context; "
+                   "make bench-restricted)",
+                   err, cap) < 0 ||
         wb_env_double("CK_TIMEOUT_MULTIPLIER", 0.01, 1000, &d,
                       "CK_TIMEOUT_MULTIPLIER=k gives every test k times longer", err, cap) < 0)
         return -1;

@@ -7,14 +7,19 @@
 # Writes build/bench/raw.csv (every measurement of every run), build/bench/bench.csv (one row per
 # limit and set: median, min, max, worst margin, flips) and build/bench/report.md. With LOAD=1 a
 # second process keeps the same GPU busy the whole time (build/tools/wb-load), to see what a
-# shared GPU does to the verdicts.
+# shared GPU does to the verdicts. With SMS=n every test runs confined to n SMs (a green context)
+# and the results go to build/bench/sms-n/ (make bench-restricted runs several such n). With
+# APPEND=1 the runs are added to those already there (numbered after them), so that runs spread
+# over several sittings add up in one report.
 #   scripts/bench.sh --report DIR     rebuild DIR/bench.csv and DIR/report.md from DIR/raw.csv
 #                                     and DIR/times.csv (for the tests of this script)
 set -u
 runs=${RUNS:-10}
 case $runs in ''|*[!0-9]*|0) echo "bench: RUNS=$runs is not valid: expected a whole number of runs, 1 or more" >&2; exit 2;; esac
 case ${LOAD:-0} in 0|1) ;; *) echo "bench: LOAD=$LOAD is not valid: expected 0 or 1 (1: a second process loads the GPU)" >&2; exit 2;; esac
-out=$(pwd)/build/bench
+case ${APPEND:-0} in 0|1) ;; *) echo "bench: APPEND=$APPEND is not valid: expected 0 or 1 (1: add these runs to the earlier ones)" >&2; exit 2;; esac
+case ${SMS:-} in ''|[1-9]|[1-9][0-9]|[1-9][0-9][0-9]) ;; *) echo "bench: SMS=$SMS is not valid: expected a whole number of SMs from 1 to 999" >&2; exit 2;; esac
+out=$(pwd)/build/bench${SMS:+/sms-$SMS}
 report_only=0
 loadpid=
 if [ "${1-}" = --report ]; then
@@ -24,9 +29,14 @@ if [ "${1-}" = --report ]; then
 fi
 raw=$out/raw.csv times=$out/times.csv
 if [ $report_only = 0 ]; then
-rm -rf "$out"; mkdir -p "$out/runs"
-echo "run,set,lab,test,metric,value,limit,comparison,verdict" >"$raw"
-echo "run,set,lab,seconds" >"$times"
+first=1
+if [ "${APPEND:-0}" = 1 ] && [ -s "$times" ]; then
+    first=$(( $(tail -n +2 "$times" | cut -d, -f1 | sort -n | tail -1) + 1 ))
+else
+    rm -rf "$out"; mkdir -p "$out/runs"
+    echo "run,set,lab,test,metric,value,limit,comparison,verdict" >"$raw"
+    echo "run,set,lab,seconds" >"$times"
+fi
 export NO_COLOR=1
 
 if [ "${LOAD:-0}" = 1 ]; then
@@ -37,7 +47,10 @@ if [ "${LOAD:-0}" = 1 ]; then
 fi
 trap '[ -n "$loadpid" ] && kill "$loadpid" 2>/dev/null' EXIT
 
-# Build time of each lab, from clean, in a copy of the workbook (this tree's build/ stays).
+# Build time of each lab, from clean, in a copy of the workbook (this tree's build/ stays);
+# once per bench, not for runs added to it.
+build_all=-2
+if [ "$first" = 1 ]; then
 tmp=$(mktemp -d /tmp/wb-bench.XXXXXX)
 { git ls-files 2>/dev/null || find . -path ./build -prune -o -type f -print; } | tar -cf - -T - | tar -xf - -C "$tmp"
 s=$(date +%s%N)
@@ -48,8 +61,10 @@ else
     echo "bench: building from clean failed, see $out/build.log"
 fi
 rm -rf "$tmp"
+fi
 
-for run in $(seq "$runs"); do
+last=$((first + runs - 1))
+for run in $(seq "$first" "$last"); do
     for set in solutions labs; do
         for lab in "$@"; do
             dir=$out/runs/$run/$set/$lab
@@ -70,8 +85,9 @@ for run in $(seq "$runs"); do
                 '{ print run "," set "," lab "," $1 ",verdict,,,," $2 }' "$dir.verdicts" >>"$raw"
         done
     done
-    echo "bench: run $run of $runs done"
+    echo "bench: run $run of $first..$last done"
 done
+runs=$(tail -n +2 "$times" | cut -d, -f1 | sort -u | wc -l)
 fi
 
 # One row per (set, lab, test, metric): median, min, max, worst margin against the limit, flips.
@@ -84,6 +100,7 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     echo
     gpu=$(for j in "$out"/runs/1/solutions/*/results.json; do build/tools/wb-summary --info "$j" gpu 2>/dev/null && break; done)
     echo "$(date -u +%Y-%m-%d), $runs runs of each set; GPU: ${gpu:-unknown}"
+    [ -n "${SMS:-}" ] && echo "; every test confined to about $SMS SMs by a green context (SMS=$SMS; tests that cannot run so are SKIP, with the reason in runs/*/*/*.log)"
     [ -n "$loadpid" ] && echo "; a second process loaded the GPU throughout"
     echo
     echo "## Limits: reference and stub against each limit"

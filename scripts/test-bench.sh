@@ -16,4 +16,17 @@ expect "1 inconclusive verdict(s)" report.md
 expect "| 02-x | 3.2 | 2.1 |" report.md
 expect "solutions,02-x,perf.shade,shade_speedup,1.5,ge,3,1.89,1.85,1.91,23.3,3,0,0" bench.csv
 [ $status = 0 ] && echo "PASS  bench report: medians, worst margins, flips, inconclusive runs and times from a fixed sample"
+# Bad settings are refused with exit status 2 and the variable's name, before anything runs.
+refused() {
+    local out rc
+    out=$(env "$@" 2>&1 </dev/null); rc=$?
+    if [ $rc != 2 ] || ! grep -qF -- "${1%%=*}" <<<"$out"; then
+        echo "FAIL  bench: $* was not refused by name with status 2 (status $rc: $out)"; status=1
+    fi
+}
+refused SMS=abc scripts/bench.sh 01-x
+refused SMS=0 scripts/bench.sh 01-x
+refused APPEND=yes scripts/bench.sh 01-x
+refused SMS_LIST="16 x" scripts/bench-restricted.sh 01-x
+[ $status = 0 ] && echo "PASS  bench: SMS, APPEND and SMS_LIST checked before anything runs"
 exit $status

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "wb_answers.h"
+#include "wb_clocks.h"
 #include "wb_env.h"
 #include "wb_gpu.h"
 #include "wb_report.h"
@@ -353,6 +354,103 @@ START_TEST(test_within_noise) {
 }
 END_TEST
 
+/* A sample as NVML would give it: SM and memory clocks, reasons. */
+static wb_clock_sample clock_sample(unsigned sm, unsigned mem, unsigned long long reasons) {
+    wb_clock_sample s = {.valid = 1,
+                         .sm_mhz = sm,
+                         .mem_mhz = mem,
+                         .sm_max_mhz = 1980,
+                         .has_reasons = 1,
+                         .reasons = reasons,
+                         .temp_c = 87};
+    return s;
+}
+
+/* Whether a timing was disturbed, and the words that say how. */
+START_TEST(test_clocks_disturbed) {
+    char why[300];
+    wb_clock_sample a = clock_sample(1980, 2619, 0), b = a;
+    /* No change: steady clocks, no reason. */
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 0);
+    ck_assert_str_eq(why, "");
+    /* A thermal slowdown appears: disturbed, named, with the temperature. */
+    b.reasons = WB_CLK_SW_THERMAL;
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "thermal slowdown"));
+    ck_assert_ptr_nonnull(strstr(why, "87 C"));
+    /* The SM clock drops 15 %: disturbed, with both clocks and the reason. */
+    b = clock_sample(1683, 2619, WB_CLK_SW_POWER_CAP);
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 1);
+    ck_assert_str_eq(why, "the SM clock fell from 1980 to 1683 MHz during the timing (power cap)");
+    b.reasons = 0;
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "NVML gave no reason"));
+    /* A drop of 5 % with no reason: within what boost clocks do. */
+    b = clock_sample(1881, 2619, 0);
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 0);
+    /* Idle and the clock settings are not events, before or after. */
+    a = clock_sample(1980, 2619, WB_CLK_GPU_IDLE);
+    b = clock_sample(1980, 2619, WB_CLK_GPU_IDLE | WB_CLK_APP_CLOCKS);
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 0);
+    /* Clocks rising from idle are no drop; the memory clock falling is. */
+    a = clock_sample(345, 2619, WB_CLK_GPU_IDLE);
+    b = clock_sample(1980, 2619, 0);
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 0);
+    b.mem_mhz = 1593;
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "memory clock fell from 2619 to 1593"));
+    /* A reason already set before the timing counts too (it ran throttled). */
+    a = clock_sample(1980, 2619, WB_CLK_HW_SLOWDOWN);
+    b = clock_sample(1980, 2619, 0);
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 1);
+    ck_assert_ptr_nonnull(strstr(why, "HW slowdown"));
+    /* Nothing read (no NVML): nothing known, never disturbed. */
+    b = clock_sample(990, 2619, WB_CLK_SW_THERMAL);
+    a.valid = 0;
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 0);
+    /* Reasons not read: only the clocks count. */
+    a = clock_sample(1980, 2619, 0);
+    b.has_reasons = 0;
+    b.sm_mhz = 1900;
+    ck_assert_int_eq(wb_clocks_disturbed(&a, &b, why, sizeof why), 0);
+}
+END_TEST
+
+START_TEST(test_clocks_words) {
+    char buf[200];
+    wb_clocks_reason_words(0, buf, sizeof buf);
+    ck_assert_str_eq(buf, "none");
+    wb_clocks_reason_words(WB_CLK_SW_POWER_CAP | WB_CLK_SYNC_BOOST | WB_CLK_HW_THERMAL, buf,
+                           sizeof buf);
+    ck_assert_str_eq(buf, "power cap, sync boost, HW thermal slowdown");
+    wb_clocks_reason_words(0x800ULL | WB_CLK_GPU_IDLE, buf, sizeof buf);
+    ck_assert_str_eq(buf, "GPU idle, reason 0x800");
+    wb_clocks_reason_words(WB_CLK_SW_POWER_CAP | WB_CLK_HW_THERMAL, buf, 8); /* truncated, ended */
+    ck_assert_uint_lt(strlen(buf), 8);
+    wb_clock_sample s = clock_sample(1755, 2619, WB_CLK_SW_POWER_CAP);
+    wb_clocks_describe(&s, buf, sizeof buf);
+    ck_assert_str_eq(buf, "SM clock 1755 MHz now (max 1980), memory clock 2619 MHz, 87 C; "
+                          "reasons: power cap");
+    s.valid = 0;
+    wb_clocks_describe(&s, buf, sizeof buf);
+    ck_assert_str_eq(buf, "clocks not read");
+}
+END_TEST
+
+/* Without NVML (CI), or for a GPU NVML does not know, opening fails with a
+ * reason, and sampling a closed handle reads nothing: no crash. */
+START_TEST(test_clocks_open_fails_cleanly) {
+    wb_clocks c;
+    wb_clock_sample s;
+    ck_assert_int_eq(wb_clocks_open(&c, "ffff:ff:1f.7"), -1);
+    ck_assert_ptr_null(c.dev);
+    ck_assert_uint_gt(strlen(c.why), 0);
+    ck_assert_int_eq(wb_clocks_sample(&c, &s), -1);
+    ck_assert_int_eq(s.valid, 0);
+    wb_clocks_close(&c); /* harmless on a closed handle */
+}
+END_TEST
+
 static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
@@ -377,6 +475,9 @@ static Suite *common_suite(void) {
         {"gpu", test_gpu_peaks},
         {"gpu", test_gpu_pick_best},
         {"timing", test_within_noise},
+        {"clocks", test_clocks_disturbed},
+        {"clocks", test_clocks_words},
+        {"clocks", test_clocks_open_fails_cleanly},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

@@ -552,9 +552,12 @@ static const wb_perf perf_shade = {
     .limit = 1.45,
     .baseline = "33x1 blocks",
     .size = "1000 x 8192",
-    .derivation = "with 32-lane warps a 33x1 block pays two warps for 33 threads on any GPU, so "
-                  "a block whose width is a multiple of 32 issues about 64/33 = 1.9x fewer "
-                  "warp-instructions, and the stub, which keeps the 33x1 shape, gets 1.0x",
+    .derivation = "warps are 32 lanes and take one issue slot per instruction on every "
+                  "capability, and the shading is bound by that issue on any GPU (1 byte of DRAM "
+                  "per SM per clock at most, under half of the least-fed part's), so a 1,000-pixel "
+                  "row costs 62 warps in 33x1 blocks against 32 in a width that is a multiple of "
+                  "32: up to 1.94x whatever the SM count or clock, 1.88-1.90x measured, while the "
+                  "stub, which keeps 33x1, gets 1.0x",
     .figures = "reference 1.88-1.90x on H100 (10 runs; 0.299 vs 0.566 ms) and 1.89-1.90x on "
                "H200 (4 runs); stub 1.00x on both (2026-11-22, CUDA 13.0)",
     .advice = "too many idle lanes: a 33-wide block pays two warps for 33 pixels; pick a block "
@@ -605,8 +608,9 @@ static const wb_test tests[] = {
             .requires = "correct.warps_per_block correct.idle_lanes", .hint = README_PARTIAL,
             .limit = {.text = "1D blocks of 1 to 1024 threads: warps and idle lanes exact",
                       .derivation = "host arithmetic with one answer per block size, the same for "
-                                    "every GPU: the reference's counts equal the grader's, and a "
-                                    "count that does not round a partial warp up differs",
+                                    "every GPU (warps are 32 lanes on all of them): the "
+                                    "reference's counts equal the grader's, and a count that does "
+                                    "not round a partial warp up differs",
                       .figures = "reference: all exact, mean idle share 6.1 % (2026-11-22, host "
                                  "code, no GPU needed)"}),
     WB_GPU("correct.record_shapes", 10, test_record_shapes, .timeout_s = 60, .hint = README_GPU),

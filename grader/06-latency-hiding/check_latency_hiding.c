@@ -1371,11 +1371,13 @@ static const wb_perf perf_ilp = {
     .baseline = "the grader's one-load-at-a-time kernel",
     .size = "n = 2^26",
     .derivation = "by Little's law at two warps per SM, one 128-byte load in flight per warp "
-                  "moves about 0.3 B/cycle per SM against ~700 cycles of DRAM latency, and 16 in "
-                  "flight move 16x that, still below the DRAM bandwidth of an H100 (~11 B/cycle "
-                  "per SM) or an H200 (~16), so batches of 16 loads reach about 7x while the "
-                  "stub, which is the baseline's loop, gets 1.0x: 4.0x lets the reference clear "
-                  "it by 75 % and the stub miss it by 75 %",
+                  "moves at most about 0.4 B/cycle per SM against a DRAM latency of ~700 cycles "
+                  "or more, and batches of 16 wait once per batch (2.3 single latencies on the "
+                  "H100: 7x), both latencies whose length cancels on any GPU, while DRAM "
+                  "bandwidth, 2.4-27 B/cycle per SM across the supported GPUs, caps the "
+                  "reference no lower than about 5x, so it stays 25 % clear of 4.0x wherever a "
+                  "batch takes under 3.2 single latencies, and the stub, which is the "
+                  "baseline's loop, gets 1.0x",
     .figures = "H100 80GB HBM3 (2026-11-22, CUDA 13.0): reference 7.02-7.09x (0.427-0.429 ms vs "
                "3.012-3.013 ms, 626-629 GB/s), stub 1.00x (89 GB/s); H200 (2026-11-22): "
                "reference 7.03-7.04x (0.431-0.432 ms vs 3.034 ms, 621-623 GB/s), stub 1.00x "
@@ -1458,11 +1460,15 @@ static const wb_test tests[] = {
            .limit = {
                .text = "footprint >= 4 x the L2 and >= 100,000 hops; cycles and ns per hop each "
                        "within +-30% of the grader's own chase (8 x L2, 200,000 hops)",
-               .derivation = "two honest chases over 4-8 x the L2 differ only in footprint (TLB "
-                             "reach, L2 hits) and a hop's arithmetic, far less than 30 % of a "
-                             "DRAM latency of hundreds of cycles on any GPU, while a chase that "
-                             "fits in a cache fails the footprint check or lands at cache "
-                             "latency, and the stub's 0 measures nothing",
+               .derivation = "both chases run on the same GPU, so its latency cancels, and two "
+                             "honest chases over 4-8 x the L2 differ by L2 hits on at most a "
+                             "quarter against an eighth of their hops (about 10 %) and by TLB "
+                             "reach, which is not yet measured where a small L2 lets a legal "
+                             "chase be 8-24 MB against the grader's 256 MB, while a chase that "
+                             "fits in a cache fails the footprint check or lands at the L2's "
+                             "latency, a figure in the wrong unit is off by the clock in GHz "
+                             "(outside for one of the two figures unless the SMs run at "
+                             "0.77-1.3 GHz), and the stub's 0 measures nothing",
                .figures = "H100 80GB HBM3 (2026-11-22): reference 684-688 cycles = 345-346 ns per "
                           "hop over 419 MB, the grader's the same to 1 cycle; H200 (2026-11-22): "
                           "686-687 cycles = 347 ns over 503 MB, the grader's 686 cycles = 346 "
@@ -1472,10 +1478,12 @@ static const wb_test tests[] = {
            .limit = {
                .text = "4-48 KB of shared memory, >= 1,000,000 hops; cycles and ns per hop each "
                        "within +-30% of the grader's chase",
-               .derivation = "two honest shared-memory chases differ by a few cycles of address "
-                             "arithmetic in a hop of 20-30 cycles, inside 30 % on any GPU, while "
-                             "a chase that adds global memory or timer overhead per hop is off "
-                             "by far more, and the stub's 0 measures nothing",
+               .derivation = "two honest shared-memory chases on the same GPU differ by at most "
+                             "one dependent integer instruction per hop (indices instead of byte "
+                             "offsets), a few cycles in a hop of 20-30 cycles, inside 30 % on "
+                             "any capability, while a chase that adds a timer read, a global "
+                             "access or a barrier per hop is off by far more, and the stub's 0 "
+                             "measures nothing",
                .figures = "H100 80GB HBM3 and H200 (2026-11-22): reference 23.0 cycles = "
                           "11.5-11.6 ns per hop over 16 KB, the grader's the same; the stub "
                           "fails (0)",
@@ -1483,10 +1491,15 @@ static const wb_test tests[] = {
     WB_GPU("measure.global_bw", 3, test_global_bw, .timeout_s = 120, .hint = R_BW,
            .limit = {
                .text = "within +-25% of the grader's read kernel; not above 1.1 x peak DRAM",
-               .derivation = "honest streaming reads differ by kernel shape (loads in flight, "
-                             "vector width) by 10-20 % on any GPU, inside 25 %, while a buffer "
-                             "that fits in the L2 reads faster than DRAM allows, and the stub's "
-                             "0 measures nothing",
+               .derivation = "the grader's kernel keeps up to 128 KB per SM in flight, more than "
+                             "any supported memory needs, and an honest read with one 16-byte "
+                             "load per thread at full occupancy (32 KB per SM) keeps within a "
+                             "few per cent of it where bandwidth per SM times latency is under "
+                             "about 35 KB (every GDDR part, the H100, the H200) but could fall "
+                             "to 0.7 of it on a B200 (not yet measured), while a buffer "
+                             "that fits in the L2 meets the 1.1 x peak cap, bits or bytes read "
+                             "and written are off by 2x or more, and the stub's 0 measures "
+                             "nothing",
                .figures = "H100 80GB HBM3 (2026-11-22): reference 2963-2988 GB/s, the grader's "
                           "2981-2995 (peak 3352); H200 (2026-11-22): 4235-4261 against "
                           "4375-4390 (peak 4814); the stub fails (0)",
@@ -1494,10 +1507,12 @@ static const wb_test tests[] = {
     WB_GPU("measure.shared_bw", 3, test_shared_bw, .timeout_s = 120, .hint = R_BW,
            .limit = {
                .text = "bytes per cycle per SM within +-30% of the grader's",
-               .derivation = "conflict-free shared-memory reads reach the same bytes per cycle "
-                             "on any GPU (the reference within 1 %), while the bank conflicts "
-                             "of a careless access pattern halve it, 50 % off, which must fail, "
-                             "and the stub's 0 measures nothing",
+               .derivation = "every capability has 32 banks of 4 bytes and both figures are per "
+                             "SM clock, so conflict-free reads reach the grader's figure on any "
+                             "GPU (the reference within 1 %), while a 2-way bank conflict halves "
+                             "it, bytes per GPU are off by the SM count and bytes per ns by the "
+                             "clock in GHz (outside above 1.3 GHz), and the stub's 0 measures "
+                             "nothing",
                .figures = "H100 80GB HBM3 (2026-11-22): reference 126.9-127.0 B/cycle, the "
                           "grader's 126.9-127.0; H200 (2026-11-22): 127.0, the grader's 126.9; "
                           "the stub fails (0)",
@@ -1505,10 +1520,14 @@ static const wb_test tests[] = {
     WB_GPU("measure.fma", 2, test_fma, .timeout_s = 120, .hint = R_BW,
            .limit = {
                .text = "within +-20% of wb_measure_fma_gflops; not above 1.1 x peak",
-               .derivation = "honest FMA loops differ by loop overhead (a rolled loop costs "
-                             "about 14 %) on any GPU, inside 20 %, while counting 1 FLOP per FMA "
-                             "halves the figure and counting FMAs that never ran exceeds the "
-                             "peak, and the stub's 0 measures nothing",
+               .derivation = "FMA latency is 4 cycles on every capability, so honest FMA loops "
+                             "on the same GPU differ by loop overhead (a rolled loop costs about "
+                             "14 %), inside 20 %, and stay under 1.1 x the peak except on "
+                             "GeForce cards that boost more than about 13 % above their reported "
+                             "clock (an RTX 4090 reaches about 1.06 x, not yet shown beyond), "
+                             "while counting 1 FLOP per FMA halves the figure, counting FMAs "
+                             "that never ran exceeds the cap, and the stub's 0 measures "
+                             "nothing",
                .figures = "H100 80GB HBM3 (2026-11-22): reference 63539-63663 GFLOP/s, the "
                           "grader's 65240-65607 (peak 66908); H200 (2026-11-22): 63278-63283 "
                           "against 65182-65192; the stub fails (0)",
@@ -1525,11 +1544,13 @@ static const wb_test tests[] = {
                .text = "every pair measured >= 1.3x apart predicted in the same order "
                        "(ranked_share must be 1)",
                .derivation = "each doubling of n is 8x the work and the two 16x16 kernels at a "
-                             "size are ranked only when measured 1.3x apart, so any GPU's pairs "
-                             "are ordered by a model that counts the work and the waits (the "
-                             "reference ranks all of them though it is far off in absolute "
-                             "terms on GPUs with caches), while a model that gives no positive "
-                             "time (the stub) or the wrong order fails",
+                             "size are ranked only when measured 1.3x apart, so a model that "
+                             "counts the work and the waits orders every pair on any GPU where "
+                             "the tiled kernel is not 1.3x slower than the naive one, which "
+                             "keeps up only through its L1 hits and falls further behind on "
+                             "GPUs with smaller L1s than the H100's (the reference ranks all "
+                             "pairs though it is far off in absolute terms), while a model "
+                             "that gives no positive time (the stub) or the wrong order fails",
                .figures = "H100 80GB HBM3 (2026-11-22): 27 of 27 pairs ranked, mean relative "
                           "error 3.13-3.19 (16x16: 3.84-3.95), tiled 16x16 1.29-1.50x faster than "
                           "naive; H200 (2026-11-22): 27 of 27, 2.40 (16x16: 2.98-2.99), "

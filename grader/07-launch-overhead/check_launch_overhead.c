@@ -792,11 +792,13 @@ static const wb_perf perf_chain = {
     .limit = 4.0,
     .baseline = "the naive chain",
     .size = "n = 4,096, 4,096 steps",
-    .derivation = "the naive chain pays a launch and a synchronisation for every step, several "
-                  "microseconds of host and driver work on any GPU, while one CUDA graph pays "
-                  "about the step kernel's own time, so about 8x is possible; a chain that only "
-                  "drops the waits still pays one launch per step (2.5x) and the stub, the naive "
-                  "chain itself, gets 1.0x",
+    .derivation = "the naive chain pays a synchronised launch S per step (9.2-10.5 us on the "
+                  "H100's host) and one CUDA graph the GPU's own time per kernel g (1.05-1.09 us "
+                  "on the H100 and H200), so the reference gets about S / g, 8.3-9.7x and 25 % "
+                  "clear while S is at least 5 g, and a chain that only drops the waits gets S "
+                  "over the launch cost A (2.5x), 25 % short while S is at most 3.2 A, which "
+                  "hosts with a much shorter round trip or much cheaper launches (WDDM) are not "
+                  "yet shown to keep, and the stub, the naive chain itself, gets 1.0x",
     .figures = "H100 (2026-11-22, CUDA 13.0): reference (one CUDA graph) 8.54-9.64x in 8 runs "
                "(1.08-1.09 against 9.23-10.54 us per step), no waits but one launch per step "
                "2.48x, stub 1.00x; H200 (2026-11-22): reference 8.31x and 9.66x, stub 1.00x",
@@ -864,10 +866,12 @@ static const wb_test tests[] = {
                              "median within 30 % of the grader's median; launches < 1 and NULL "
                              "refused",
                      .derivation = "yours and the grader's measure the same launches in the "
-                                   "same process, taking turns, so a right figure differs only "
-                                   "by noise (within 10 % on the H100 and H200) and a missing "
-                                   "one is 0, while on any GPU a synchronisation inside the loop "
-                                   "adds a round trip to the GPU to every launch (2.33x)",
+                                   "same process, taking turns, so host and GPU cancel and a "
+                                   "right figure differs only by noise (within 10 % on the H100 "
+                                   "and H200) and a missing one is 0, while a synchronisation "
+                                   "inside the loop adds a round trip to the GPU to every launch, "
+                                   "several microseconds over PCIe on any host against a launch "
+                                   "cost of a few (2.33x on the H100)",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference 0.90-1.05 of the "
                                 "grader's figure in 11 runs (the grader 3.74-4.72 us); a "
                                 "synchronisation inside the loop 9.31 against 3.99 us (2.33); "
@@ -878,11 +882,12 @@ static const wb_test tests[] = {
                              "median within 30 % of the grader's median; launches < 1 and NULL "
                              "refused",
                      .derivation = "yours and the grader's measure the same launches in the "
-                                   "same process, taking turns, so a right figure differs only "
-                                   "by noise (within 10 % on the H100 and H200) and a missing "
-                                   "one is 0, while on any GPU a loop that does not wait after "
-                                   "every launch saves a round trip to the GPU per launch (1.9 "
-                                   "to 2.7x on the H100 and H200)",
+                                   "same process, taking turns, so host and GPU cancel and a "
+                                   "right figure differs only by noise (within 10 % on the H100 "
+                                   "and H200) and a missing one is 0, while a loop that does not "
+                                   "wait after every launch saves a round trip to the GPU per "
+                                   "launch, several microseconds over PCIe on any host (1.9 to "
+                                   "2.7x on the H100 and H200)",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference 0.97-1.03 of the "
                                 "grader's figure in 12 runs (the grader 9.24-10.55 us); stub "
                                 "reports 0. H200 (2026-11-22): reference 1.00 in 2 runs (the "
@@ -893,12 +898,14 @@ static const wb_test tests[] = {
                              "30 % of the grader's, both ways (taken again, twice at most, where "
                              "a point is off); at 128,000 cycles neither time below 0.9 x "
                              "128,000 / (peak SM clock)",
-                     .derivation = "the floor is the busy-wait's own length at the GPU's "
-                                   "highest clock, which no kernel that waits can beat on any "
-                                   "GPU and which a kernel that does not wait, or a clock read "
-                                   "before the GPU finished, misses by a factor; the 30 % band "
-                                   "is that of the empty launches, and the knee, where the time "
-                                   "per launch swings most, is measured again",
+                     .derivation = "the 30 % band is that of the empty launches, with the knee "
+                                   "measured again, and the floor is 0.9 x the busy-wait at the "
+                                   "SM clock the runtime reports, which a kernel that does not "
+                                   "wait or a clock read before the GPU finished misses by a "
+                                   "factor on any GPU, while a right sweep clears it wherever the "
+                                   "SMs run no faster than that clock (data-centre parts) and "
+                                   "only by the gap between kernels on GeForce cards that boost "
+                                   "12 % above it (an RTX 4090 at 2,820 MHz), not shown beyond",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference within 30 % at every "
                                 "point in 9 of 10 runs (the tenth: 4.99 against 3.77 us at "
                                 "4,000 cycles); against the floor of 58.2 us a kernel that does "

@@ -43,6 +43,8 @@ typedef struct wb_state {
     int gpu_ok;
     wb_gpu gpu;
     char gpu_why[256]; /* how the device was chosen, or why none is usable */
+    int sms_asked;     /* SMS=n: every test confined to n SMs (0: the whole GPU) */
+    int sms_got;       /* what the driver granted (a multiple of its partition) */
     char driver[64];   /* the driver's version, from nvidia-smi */
     int others;        /* other processes on a GPU when grading began (nvidia-smi) */
     char other[256];   /* the first of them: "pid, name" */
@@ -110,4 +112,5 @@ void wb_list_limits(int tsv);
 
 const char *wb_kind_name(wb_kind k);
 
+void wb_restrict_or_fail(wb_ctx *ctx);
 #endif

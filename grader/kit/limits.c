@@ -40,8 +40,8 @@ static void tsv_field(const char *s) {
  * limit, derivation, figures) for scripts. */
 void wb_list_limits(int tsv) {
     if (!tsv)
-        printf("%s: graded limits (each holds on every GPU the workbook supports, for the "
-               "reason given)\n",
+        printf("%s: graded limits (why each holds across GPUs, and where that is not yet "
+               "shown)\n",
                G.lab->name);
     for (int i = 0; i < G.lab->n_tests; i++) {
         const wb_test *t = &G.lab->tests[i];

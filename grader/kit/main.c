@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_clocks.h"
+#include "wb_driver.h"
 
 #include <cuda_runtime_api.h>
 
@@ -19,14 +21,36 @@ extern const char wb_grader_version[];
 
 wb_state wb_G;
 
+/* The header's clocks line, from the GPU probe. */
+static char clocks_line[320];
+
+/* In the probe's process (CUDA is safe there): the chosen GPU's clocks now,
+ * for the header, or why NVML cannot give them. Never fails the probe. */
+static void probe_clocks(char *line, size_t cap) {
+    wb_clocks c;
+    wb_clock_sample s;
+    char d[256];
+    if (wb_clocks_open_current(&c) != 0) {
+        snprintf(line, cap, "clocks: %s", c.why);
+        return;
+    }
+    if (wb_clocks_sample(&c, &s) == 0) {
+        wb_clocks_describe(&s, d, sizeof d);
+        snprintf(line, cap, "clocks (NVML): %s", d);
+    } else
+        snprintf(line, cap, "clocks: NVML did not report this GPU's clocks");
+    wb_clocks_close(&c);
+}
+
 /* Asks a child process which GPU to use: the parent must never call CUDA,
  * since a CUDA context does not survive fork(). */
 static void probe_gpu(void) {
     int fd[2];
     struct {
-        int err;
+        int err, sms_got, sms_err;
         wb_gpu gpu;
-        char why[256];
+        char why[256], sms_why[256];
+        char clocks[sizeof clocks_line];
     } msg;
     memset(&msg, 0, sizeof msg);
     snprintf(G.gpu_why, sizeof G.gpu_why, "no GPU probe result");
@@ -42,6 +66,12 @@ static void probe_gpu(void) {
                      "%sno usable CUDA device: %s (%s)", msg.why[0] ? "; " : "",
                      cudaGetErrorName((cudaError_t)msg.err),
                      cudaGetErrorString((cudaError_t)msg.err));
+        /* SMS=n: can the driver confine work to n SMs here, and to how many? */
+        if (!msg.err && G.sms_asked)
+            msg.sms_err = wb_green_restrict(msg.gpu.index, G.sms_asked, &msg.sms_got,
+                                            msg.sms_why, sizeof msg.sms_why);
+        if (!msg.err)
+            probe_clocks(msg.clocks, sizeof msg.clocks);
         ssize_t w = write(fd[1], &msg, sizeof msg);
         (void)w;
         _exit(0);
@@ -60,6 +90,13 @@ static void probe_gpu(void) {
     }
     G.gpu_ok = msg.err == 0;
     G.gpu = msg.gpu;
+    G.sms_got = msg.sms_got;
+    snprintf(clocks_line, sizeof clocks_line, "%s", msg.clocks);
+    if (G.gpu_ok && G.sms_asked && msg.sms_err) {
+        /* Grading the whole GPU when fewer SMs were asked for would mislead. */
+        fprintf(stderr, "grader: SMS=%d: %s\n", G.sms_asked, msg.sms_why);
+        exit(2);
+    }
     snprintf(G.gpu_why, sizeof G.gpu_why, "%s", msg.why);
 }
 
@@ -140,6 +177,13 @@ static void print_header(void) {
                G.gpu.bus_width_bits, G.driver[0] ? G.driver : "?", G.gpu.driver_version / 1000,
                G.gpu.driver_version % 1000 / 10, G.gpu.runtime_version / 1000,
                G.gpu.runtime_version % 1000 / 10);
+        if (G.sms_asked)
+            printf("  restricted: every test runs on %d of the %d SMs (a green context, SMS=%d); "
+                   "the runtime still reports %d\n",
+                   G.sms_got, G.gpu.sm_count, G.sms_asked, G.gpu.sm_count);
+        /* What the clocks are as grading starts (NVML), or once why that is unknown. */
+        if (clocks_line[0])
+            printf("  %s\n", clocks_line);
     } else
         printf("  %s: tests that need a GPU are skipped\n", G.gpu_why);
     printf("  set %s, seed %llu (SEED=%llu repeats this run)\n", G.opt.set,

@@ -65,6 +65,9 @@ int wb_read_environment(void) {
     G.timeout_mult = 1.0;
     wb_env_double("CK_TIMEOUT_MULTIPLIER", 0.01, 1000, &G.timeout_mult, NULL, err, sizeof err);
     G.seed = wb_rng_seed_from_env();
+    unsigned long long sms = 0;
+    if (wb_env_ull("SMS", 1, 1024, &sms, NULL, err, sizeof err) > 0)
+        G.sms_asked = (int)sms;
     return 0;
 }
 

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_driver.h"
 
 #include <cuda_runtime_api.h>
 
@@ -48,6 +49,16 @@ static void fail_if_cuda_error_pending(wb_ctx *ctx) {
                 cudaGetErrorName(e), cudaGetErrorString(e));
 }
 
+/* SMS=n: confines this process's CUDA work to n SMs, before any of the
+ * test's; a test that cannot be confined fails rather than run on the
+ * whole GPU. */
+void wb_restrict_or_fail(wb_ctx *ctx) {
+    char why[256];
+    int got = 0;
+    if (wb_green_restrict(G.gpu.index, G.sms_asked, &got, why, sizeof why) != 0)
+        wb_fail(ctx, "SMS=%d: %s", G.sms_asked, why);
+}
+
 /* Runs one test body in this process, then ends it with WB_DONE_STATUS. */
 void wb_run_body(int idx) {
     const wb_test *t = &G.lab->tests[idx];
@@ -58,6 +69,8 @@ void wb_run_body(int idx) {
         capture_output(idx);
     if (t->needs_gpu && !G.run_body_mode)
         WB_CUDA(&ctx, cudaSetDevice(G.gpu.index));
+    if (t->needs_gpu && G.sms_asked)
+        wb_restrict_or_fail(&ctx);
     if (t->kind == WB_SANITIZER)
         wb_sanitizer_body(&ctx);
     else
@@ -220,6 +233,9 @@ Suite *wb_build_check_suite(void) {
             decide(i, WB_SKIP, "needs a GPU, and none is usable here (see above)");
         else if (t->tool && !wb_find_tool(t->tool, tool, sizeof tool))
             decide(i, WB_SKIP, "%s not found (on PATH or in the CUDA Toolkit's bin)", t->tool);
+        else if (t->needs_gpu && G.sms_asked && t->unrestricted)
+            decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): %s",
+                   G.sms_got, G.sms_asked, t->unrestricted);
         else if (t->needs_student && !G.student_ok)
             decide(i, WB_FAIL, "%s", G.compile_error);
         if (G.decided[i])

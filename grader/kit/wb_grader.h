@@ -50,6 +50,7 @@ typedef struct wb_perf_run {
     double floor_ms;                /* no correct run can be faster; 0: no floor */
     const char *floor_why;          /* "the GPU's peak FP32 rate allows for this work" */
     double floor_share;             /* fail below floor_share x floor_ms; 0: 0.9 */
+    double limit;                   /* the limit on this GPU, where it depends on the GPU; 0: the spec's */
     const char *floor_advice;       /* NULL: "every element must be computed by the launch ..." */
     wb_time_opts opts;              /* wb_time_defaults() unless open() changes it */
 } wb_perf_run;
@@ -62,7 +63,10 @@ typedef struct wb_perf_run {
  * is the output of a timed call, and a checked call much slower than the
  * timed ones fails. Then it checks the floor, records the figures, prints
  * the measured line, says RERUN when the miss is within the noise of a busy
- * GPU, and fails NaN-safely. */
+ * GPU, and fails NaN-safely. Clocks and throttle reasons are read around
+ * the timing (NVML, when present): a result near the limit timed while the
+ * GPU throttled is timed again, and a miss throttled again is RERUN with
+ * NVML's words (wb_clocks.h). */
 typedef struct wb_perf {
     const char *metric;     /* measurements.csv stem: "run" -> run_speedup, run_baseline_ms */
     double limit;           /* the least speedup that passes */
@@ -96,6 +100,9 @@ typedef struct wb_test {
     const char *target;    /* sanitizer tests: id of the test run under the tool */
     const char *sanitizer; /* sanitizer tests: memcheck, racecheck, synccheck, initcheck */
     const char *hint;      /* shown under a failure */
+    /* Why the test cannot be graded with the GPU restricted to fewer SMs
+     * (SMS=n): SKIP there, with this reason. NULL: graded restricted too. */
+    const char *unrestricted;
     const wb_question *question; /* WB_QUESTION_HASH rows */
     const wb_perf *perf;         /* WB_PERF rows */
     wb_limit limit;              /* every graded measurement: what, why, figures */
