@@ -100,7 +100,7 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     echo
     gpu=$(for j in "$out"/runs/1/solutions/*/results.json; do build/tools/wb-summary --info "$j" gpu 2>/dev/null && break; done)
     echo "$(date -u +%Y-%m-%d), $runs runs of each set; GPU: ${gpu:-unknown}"
-    [ -n "${SMS:-}" ] && echo "; every test confined to about $SMS SMs by a green context (SMS=$SMS; tests that cannot run so are SKIP, with the reason in runs/*/*/*.log)"
+    [ -n "${SMS:-}" ] && echo "Every test confined to about $SMS SMs by a green context (SMS=$SMS); tests that cannot run so are SKIP, with the reason in runs/*/*/*.log."
     [ -n "$loadpid" ] && echo "; a second process loaded the GPU throughout"
     echo
     echo "## Limits: reference and stub against each limit"

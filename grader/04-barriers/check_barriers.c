@@ -457,10 +457,11 @@ static const wb_perf perf_sum = {
         "it from the L2 and the time is the SMs' own work: the same loads, grid and occupancy "
         "with 4 barriers and 5 shuffles per tile instead of 10 barriers, so the warp-level finish "
         "is about 2x on any GPU, and the barrier-per-step sum, which is the baseline, gets 1.0x",
-    .figures = "H100 80GB HBM3 (2026-11-23, design experiment): reference 1.92-1.98x "
-               "(155-158 vs 298-312 us), the tree to 32 then shuffles 1.67-1.69x, barrier per step "
-               "1.00x; read from DRAM instead, the reference is only 1.56x there and about 1.0x "
-               "where DRAM bandwidth per SM is low",
+    .figures = "H100 80GB HBM3 (2026-11-23): reference graded 1.81x and 1.92x, 1.95x, 1.97x "
+               "and 1.95x confined to 16, 32 and 64 SMs, 1.92-1.98x in the design experiment; "
+               "H200: graded 1.91x, 1.92-1.94x in the experiment; the tree to 32 then shuffles "
+               "1.66-1.69x; barrier per step 1.00x; read from DRAM instead, the reference is only "
+               "1.56x on the H100",
     .advice = "the block spends its time in barriers: finish the last 64 values inside one "
               "warp (" README_WARP ")",
     .open = perf_open,

@@ -1489,6 +1489,8 @@ static const wb_test tests[] = {
                           "fails (0)",
            }),
     WB_GPU("measure.global_bw", 3, test_global_bw, .timeout_s = 120, .hint = R_BW,
+           .unrestricted = "the contract sizes your read kernel's grid from the runtime's SM "
+                           "count, which a green context does not change",
            .limit = {
                .text = "within +-25% of the grader's read kernel; not above 1.1 x peak DRAM",
                .derivation = "the grader's kernel keeps up to 128 KB per SM in flight, more than "

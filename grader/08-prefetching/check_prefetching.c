@@ -1049,12 +1049,18 @@ static void test_q_little(wb_ctx *ctx) {
 
 /* ----------------------------------------------------------- the suite */
 
+/* One block per SM, counted by the runtime, which a green context does
+ * not change: more blocks than SMs would no longer be latency-bound. */
+#define UNRESTRICTED_ONE_PER_SM                                                                    \
+    "one block per SM is counted from the runtime's SM count, which a green context does not "      \
+    "change, so the loop would no longer wait on one load at a time"
+
 static const wb_test tests[] = {
     WB_HOST("correct.conflict_ways", 4, test_conflict_ways, .timeout_s = 60, .hint = README_PAD),
     WB_HOST("correct.min_distance", 3, test_min_distance, .timeout_s = 60, .hint = README_MODEL),
     WB_HOST("correct.model", 3, test_model, .timeout_s = 60, .hint = README_MODEL),
     WB_MEASURE_OWN("measure.baseline", test_measure_baseline, .timeout_s = 120,
-                   .hint = README_WHEN),
+                   .hint = README_WHEN, .unrestricted = UNRESTRICTED_ONE_PER_SM),
     WB_GPU("correct.regs", 5, test_regs, .timeout_s = 120, .hint = README_REGS),
     WB_GPU("correct.smem", 5, test_smem, .timeout_s = 120, .hint = README_SMEM),
     WB_GPU("correct.async", 5, test_async, .timeout_s = 120,
@@ -1080,9 +1086,10 @@ static const wb_test tests[] = {
                                  "that copies through a register in none (H100)"}),
     WB_GPU("correct.best", 1, test_best, .timeout_s = 120, .hint = README_BEST),
     WB_PERF("perf.best", 30, perf_best, .timeout_s = 180, .requires = "correct.best",
-            .hint = README_BEST),
+            .hint = README_BEST, .unrestricted = UNRESTRICTED_ONE_PER_SM),
     WB_MEASURE("measure.sweep", 0, test_sweep, .timeout_s = 300,
-               .requires = "correct.regs correct.smem correct.async", .hint = README_SWEEP),
+               .requires = "correct.regs correct.smem correct.async", .hint = README_SWEEP,
+               .unrestricted = UNRESTRICTED_ONE_PER_SM),
     WB_QUESTION_HASH("ways_stride_16", 2, 0x686ccbb40606b0aaULL,
                      "passes for a warp's access to rows 16 floats apart"),
     WB_QUESTION_HASH("ways_stride_12", 2, 0xe378d6f8d6d7ccfbULL, "passes for rows 12 floats apart"),

@@ -213,12 +213,30 @@ static int selected_by_only(const char *id) {
     return 0;
 }
 
+/* With SMS=n: the first test t requires that was skipped for the
+ * restriction (its id in why), or 0 when none was. */
+static int restriction_skips_required(const wb_test *t, char *why, size_t cap) {
+    if (!t->requires)
+        return 0;
+    char req[256];
+    snprintf(req, sizeof req, "%s", t->requires);
+    for (char *s = NULL, *id = strtok_r(req, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
+        int j = wb_find_test(id);
+        if (j >= 0 && G.decided[j] && G.res[j].verdict == WB_SKIP &&
+            strstr(G.res[j].reason, "restricted")) {
+            snprintf(why, cap, "%s, which is not graded so", id);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Decides what can be decided without running, and adds one test case
  * for every other selected test. */
 Suite *wb_build_check_suite(void) {
     const wb_lab *lab = G.lab;
     Suite *s = suite_create(lab->name);
-    char tool[PATH_MAX];
+    char tool[PATH_MAX], why[160];
     for (int i = 0; i < lab->n_tests; i++) {
         const wb_test *t = &lab->tests[i];
         wb_result *r = &G.res[i];
@@ -236,6 +254,9 @@ Suite *wb_build_check_suite(void) {
         else if (t->needs_gpu && G.sms_asked && t->unrestricted)
             decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): %s",
                    G.sms_got, G.sms_asked, t->unrestricted);
+        else if (G.sms_asked && restriction_skips_required(t, why, sizeof why))
+            decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): it needs %s",
+                   G.sms_got, G.sms_asked, why);
         else if (t->needs_student && !G.student_ok)
             decide(i, WB_FAIL, "%s", G.compile_error);
         if (G.decided[i])
