@@ -31,6 +31,8 @@ expect question.self_question FAIL 0 "has no line"
 expect self.prediction FAIL 0 "no prediction"
 expect self.pgid_escape FAIL 0 "left its process group"
 expect self.fork_chain PASS 1 ""
+expect self.forge PASS 1 ""
+expect self.forged FAIL 0 "expected 1, got 2"
 # A prediction is read when answers.txt has it, and never fails a test by itself.
 printf 'predict_x_speedup = 2.5x\n' >"$out.answers"
 build/tests/grader_selftest --set solutions --student /nonexistent.so --answers "$out.answers" \

@@ -99,6 +99,31 @@ static void prediction_body(wb_ctx *ctx) {
     wb_fail(ctx, "no prediction");
 }
 
+/* Forges the next test's record as code under test could: a record file
+ * that says the test is done and passed, and a child that outlives this
+ * test writing the same into every descriptor it inherited. The next test
+ * (self.forged, which fails) must still fail. */
+static void forge_body(wb_ctx *ctx) {
+    char path[4200];
+    const char forged[] = "measured\tforged\ndone\t1\n";
+    for (int i = 0; i < 64; i++) {
+        snprintf(path, sizeof path, "%s/records/%d.rec", wb_out_dir(ctx), i);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            fputs(forged, f);
+            fclose(f);
+        }
+    }
+    if (fork() == 0) {
+        usleep(300000); /* the next test has started */
+        for (int fd = 3; fd < 256; fd++) {
+            ssize_t w = write(fd, forged, sizeof forged - 1);
+            (void)w;
+        }
+        _exit(0);
+    }
+}
+
 /* Leaves a child behind, in a session of its own, that would write a file
  * two seconds later; the grader must kill it with its test. */
 static void fork_body(wb_ctx *ctx) {
@@ -138,6 +163,8 @@ static const wb_test tests[] = {
     {.id = "self.pgid_escape", .kind = WB_CORRECTNESS, .points = 1, .timeout_s = 2,
      .fn = pgid_escape_body},
     T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
+    T("self.forge", WB_CORRECTNESS, 1, forge_body),
+    T("self.forged", WB_CORRECTNESS, 1, fail_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

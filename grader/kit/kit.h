@@ -68,6 +68,7 @@ typedef struct wb_state {
     int color;
     FILE *csv;
     int run_body_mode;
+    int record_fd; /* the running test's record channel (write end); -1: none */
     void *student_handle;
     wb_answers answers;
     int answers_loaded;
@@ -79,7 +80,9 @@ extern wb_state wb_G;
 /* record.c: the channel from a test's process to the parent. */
 void wb_record_put(int idx, const char *key, const char *value);
 void wb_record_put_fields(int idx, const char *key, int n, const char *const *fields);
-void wb_record_clear_all(void);
+int wb_record_open(void);
+void wb_record_close(void);
+void wb_record_child_start(void);
 void wb_record_read(int idx, wb_result *r, wb_record_summary *s);
 
 /* runner.c: the Check suite, and what the parent does around each test. */

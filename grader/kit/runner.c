@@ -63,6 +63,8 @@ void wb_restrict_or_fail(wb_ctx *ctx) {
 void wb_run_body(int idx) {
     const wb_test *t = &G.lab->tests[idx];
     wb_ctx ctx = {idx, t, G.seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(idx + 1))};
+    if (!G.run_body_mode)
+        wb_record_child_start();
     if (G.gate[idx][0])
         wb_fail(&ctx, "%s", G.gate[idx]);
     if (!G.run_body_mode)
@@ -134,6 +136,7 @@ static void parent_setup(void) {
      * test escaped Check's kill (it left its process group). */
     double limit = (t->timeout_s > 0 ? t->timeout_s : 30) * G.timeout_mult;
     wb_watchdog_arm(limit + 5 + 0.25 * limit);
+    wb_record_open(); /* without one, the test has no record and fails as incomplete */
 }
 
 /* The verdict from Check's result and the test's record; escaped: the
@@ -178,6 +181,7 @@ static void judge(int i, TestResult *tr, int escaped) {
 static void parent_teardown(void) {
     int escaped = wb_watchdog_disarm();
     wb_reap_leftovers();
+    wb_record_close(); /* every process of the test is gone: the record is whole */
     int i = current_idx;
     TestResult **all = srunner_results(G.sr);
     int n = srunner_ntests_run(G.sr);
