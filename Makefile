@@ -141,9 +141,9 @@ sweeps: $(SWEEPS)
 # The lab's name and source file reach its suite as -D flags (WB_LAB_MAIN).
 lab_id = -DWB_LAB_NAME='"$(1)"' -DWB_LAB_SOURCE='"$(call topic,$(1)).cu"'
 define lab_rules
-build/grader/$(1)/%.o: grader/$(1)/%.c grader/kit/wb_grader.h labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h) | deps
+build/grader/$(1)/%.o: grader/$(1)/%.c grader/kit/wb_grader.h $(wildcard common/*.h) labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h) | deps
 	$$(call say,CC,$$<)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(INCLUDES) -Ilabs/$(1) $$(CHECK_CFLAGS) $(call lab_id,$(1)) -c $$< -o $$@
-build/grader/$(1)/%.o: grader/$(1)/%.cu labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h)
+build/grader/$(1)/%.o: grader/$(1)/%.cu $(wildcard common/*.h) labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h)
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(INCLUDES) -Ilabs/$(1) $(call lab_id,$(1)) -c $$< -o $$@
 GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
                  $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu))

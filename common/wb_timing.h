@@ -17,6 +17,17 @@ typedef struct wb_time_opts {
     int max_trials;       /* cap on timed pairs */
     double max_seconds;   /* cap on wall time spent timing */
     double target_spread; /* stop once the ratio's IQR/median is below this */
+    /* Spot checks of timed calls: before the candidate's c-th timed call
+     * (from 0), spot_pick(spot_arg, c) says whether its output is checked;
+     * if so spot_before(spot_arg) runs first (poisons the output; the
+     * stream is idle, outside the events) and spot_after(spot_arg) once it
+     * has ended. None of them is timed. When timing ends with no call
+     * checked, one more timed call is made and checked. A nonzero return
+     * of before or after ends the timing with it. NULL spot_pick: none. */
+    int (*spot_pick)(void *spot_arg, int c);
+    int (*spot_before)(void *spot_arg);
+    int (*spot_after)(void *spot_arg);
+    void *spot_arg;
 } wb_time_opts;
 
 typedef struct wb_ratio {
@@ -30,7 +41,10 @@ typedef struct wb_ratio {
                          (wb_inconclusive) */
 } wb_ratio;
 
-/* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread. Whatever
+/* Defaults: 3 warm-up runs, 15 to 201 pairs, 10 s, 3 % spread, no spot
+ * check. Before every timing the persisting-L2 carve-out is set to 0 and
+ * its lines reset, so no access-policy window set earlier favours either
+ * side. Whatever
  * the time cap, at least WB_MIN_PAIRS pairs (or max_trials, if fewer) are
  * timed, so a ratio is never the median of nothing. */
 #define WB_MIN_PAIRS 3

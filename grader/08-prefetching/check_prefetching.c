@@ -863,7 +863,7 @@ static void write_sweep_csv(const char *path, const sweep_row *r, int n) {
 }
 
 static void time_row(wb_ctx *ctx, call_args *a, const float *h_in, sweep_row *row, double base_ms) {
-    wb_time_opts o = {1, 5, 11, 2.0, 0.02};
+    wb_time_opts o = {1, 5, 11, 2.0, 0.02, NULL, NULL, NULL, NULL};
     double ms = 0, spread = 0;
     char what[96];
     snprintf(what, sizeof what, "prefetching_%s at distance %d, padding %d", row->variant,
@@ -901,7 +901,7 @@ static void test_sweep(wb_ctx *ctx) {
     a.out = d_out;
     a.n = PERF_N;
     a.blocks = blocks;
-    wb_time_opts o = {2, 7, 15, 3.0, 0.02};
+    wb_time_opts o = {2, 7, 15, 3.0, 0.02, NULL, NULL, NULL, NULL};
     double base_ms = 0, spread = 0;
     WB_CUDA(ctx, wb_time_one(run_baseline, &a, &o, &base_ms, &spread));
     sweep_row rows[SWEEP_ROWS];
