@@ -221,6 +221,7 @@ test-regions:
 # Each lab README's grading table agrees with its grader's table and limits.
 test-limits: all
 	@scripts/check-limits.sh $(LABS)
+	@scripts/test-check-limits.sh
 
 test-broken: all $(BROKEN_SO)
 	@scripts/test-broken.sh $(LABS)
