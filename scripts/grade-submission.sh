@@ -70,8 +70,12 @@ fi
 
 rm -rf -- "$out"; mkdir -p -- "$out"
 out=$(cd -- "$out" && pwd)
-work=$out/tree
-mkdir -p "$work" "$out/unpacked/scratch"
+# The tree graded is a private temporary folder outside this checkout and outside $out, so that
+# no path relative to where the student's code runs leads to the instructor's checkout, to this
+# student's report or to another student's; the reports are copied out once grading is over.
+work=$(mktemp -d "${TMPDIR:-/tmp}/wb-grade.XXXXXX") || { echo "cannot make a private folder in ${TMPDIR:-/tmp}"; exit 2; }
+trap 'rm -rf -- "$work"' EXIT
+mkdir -p "$out/unpacked/scratch"
 
 # The pristine workbook: tracked files (or, outside git, all but build/ and
 # solutions/), never the instructor's solutions or the broken corpus.

@@ -5,6 +5,9 @@
 set -u
 set=${SET:-labs}
 make=${MAKE:-make}
+# Every lab's code and grader are built before any student code runs: code loaded by one lab's
+# tests cannot change what grades the next (the sources of a later grader, say).
+built=
 for lab in "$@"; do
     dir=build/$set/$lab
     mkdir -p "$dir"
@@ -18,7 +21,11 @@ for lab in "$@"; do
         echo "  the grader of $lab did not build: see $dir/grader-build.log"
         continue
     fi
-    "$dir/grade" --set "$set" --build-log "$log"
+    built="$built $lab"
+done
+for lab in $built; do
+    dir=build/$set/$lab
+    "$dir/grade" --set "$set" --build-log "$dir/build.log"
     # 2: a usage error (a bad SEED=, DEVICE=, ...) or a table the grader refuses: stop here.
     [ $? = 2 ] && exit 2
     echo
