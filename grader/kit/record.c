@@ -54,14 +54,20 @@ static void keep(const char *p, size_t n) {
 }
 
 /* Reads the pipe until every write end is closed, or until the parent says
- * stop and nothing more comes (a process that escaped the reaping still
- * holds one: the parent does not wait for it). */
+ * stop and nothing more comes, or a second after stop whatever comes (a
+ * process that escaped the reaping still holds a write end: the parent
+ * does not wait for it). */
 static void *reader(void *arg) {
     (void)arg;
     char b[65536];
+    double stopped = 0;
     for (;;) {
         struct pollfd p = {ch.rd, POLLIN, 0};
         int r = poll(&p, 1, 100);
+        if (ch.stop && stopped == 0)
+            stopped = wb_now_s();
+        if (stopped > 0 && wb_now_s() - stopped > 1.0)
+            break;
         if (r < 0 && errno != EINTR)
             break;
         if (r == 0) {
