@@ -148,9 +148,13 @@ build/grader/$(1)/%.o: grader/$(1)/%.cu $(wildcard common/*.h) labs/$(1)/$(call 
 GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
                  $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu))
 endef
+# A grader may export runtime functions it answers itself (grader/<lab>/exports.list: lab 00's
+# simulated GPUs), so that the student's library calls them there.
+grader_exports = $(if $(wildcard grader/$(1)/exports.list),-Wl$(comma)--dynamic-list=grader/$(1)/exports.list)
+comma := ,
 define set_rules
-build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB)
-	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$^ $$(CHECK_LIBS) $$(JSON_LIBS) $$(CUDA_LIB) -ldl -lm -pthread -o $$@
+build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB) $(wildcard grader/$(1)/exports.list)
+	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(filter %.o %.a,$$^) $$(CHECK_LIBS) $$(JSON_LIBS) $$(CUDA_LIB) $(call grader_exports,$(1)) -ldl -lm -pthread -o $$@
 build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef

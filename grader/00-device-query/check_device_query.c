@@ -7,6 +7,7 @@
 #include "wb_rng.h"
 
 #include "device_query.h"
+#include "sim_devices.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -344,6 +345,44 @@ static void test_fields_all_devices(wb_ctx *ctx) {
     wb_measured(ctx, "29 fields right on %d device(s)", n);
 }
 
+/* The same fields on GPUs other than the one grading: the runtime's device
+ * queries answer, in this process, for an A100, a T4, an RTX 4090, an H200,
+ * a laptop RTX 3060 and a Tegra X2 (sim_devices.c). Code that hard-codes the
+ * grading GPU's figures (its clock, its SM count, registers per SM read
+ * from the per-block attribute, equal on the grading GPU) is right there
+ * only. */
+static void test_other_gpus(wb_ctx *ctx) {
+    __typeof__(&device_query_fill) fill;
+    WB_BIND(ctx, fill, device_query_fill);
+    for (int i = 0; i < wb_sim_count(); i++) {
+        const wb_sim_device *d = wb_sim_get(i);
+        wb_sim_use(d);
+        device_query_report t, got;
+        truth(ctx, 0, &t);
+        memset(&got, 0xa5, sizeof got);
+        int e = fill(0, &got);
+        if (e != cudaSuccess)
+            wb_fail(ctx,
+                    "on a simulated %s: device_query_fill(0) returned %s, expected cudaSuccess "
+                    "(the simulation answers cudaGetDeviceCount, cudaGetDeviceProperties and "
+                    "cudaDeviceGetAttribute, which are all the contract needs)",
+                    d->name, cudaGetErrorName((cudaError_t)e));
+        got.name[sizeof got.name - 1] = '\0';
+        char first[400];
+        int wrong = compare(&got, &t, first, sizeof first);
+        if (wrong)
+            wb_fail(ctx,
+                    "on a simulated %s (compute capability %d.%d): %d of 29 fields wrong; first, "
+                    "%s: read every figure from the runtime for the device asked for, none from "
+                    "the GPU you tested on (README, \"Reading properties and attributes\")",
+                    d->name, d->cc_major, d->cc_minor, wrong, first);
+    }
+    wb_sim_use(NULL);
+    wb_measured(ctx, "29 fields right on %d simulated GPUs (A100, T4, RTX 4090, H200, laptop RTX "
+                     "3060, Tegra X2)",
+                wb_sim_count());
+}
+
 /* Measures a ceiling and checks that it lies between lo and hi times the
  * student's peak for the graded device. */
 static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi) {
@@ -419,7 +458,9 @@ static const wb_test tests[] = {
     WB_HOST("correct.print", 5, test_print_report, .timeout_s = 20,
             .hint = "README.md, \"Build, run and expected output\""),
     WB_GPU("correct.count", 5, test_count_devices, .hint = "README.md, \"Counting devices\""),
-    WB_GPU("correct.fields", 20, test_fields_all_devices, .timeout_s = 60,
+    WB_GPU("correct.fields", 15, test_fields_all_devices, .timeout_s = 60,
+           .hint = "README.md, \"Reading properties and attributes\""),
+    WB_GPU("correct.other_gpus", 5, test_other_gpus, .requires = "correct.fields",
            .hint = "README.md, \"Reading properties and attributes\""),
     WB_GPU("check.fp32_vs_measured", 5, test_fp32_vs_measured, .timeout_s = 120,
            .requires = "correct.fields", .hint = README_PEAKS, .unrestricted = UNRESTRICTED_PEAK,

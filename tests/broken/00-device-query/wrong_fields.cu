@@ -3,6 +3,7 @@
 /* expect: correct.fields FAIL regs_per_block
  * expect: check.fp32_vs_measured FAIL not graded
  * expect: check.dram_vs_measured FAIL not graded
+ * expect: correct.other_gpus FAIL not graded
  * expect: sanitizer.fill FAIL not graded */
 #define device_query_fill reference_fill
 #include "../../../solutions/00-device-query/device_query.cu"

@@ -1,0 +1,20 @@
+/* sim_devices.h - lab 00's simulated GPUs: the runtime's device queries answered for other GPUs */
+/* SPDX-License-Identifier: MIT */
+#ifndef SIM_DEVICES_H
+#define SIM_DEVICES_H
+
+/* One GPU's figures, as cudaDeviceGetAttribute reports them (clocks in kHz). */
+typedef struct wb_sim_device {
+    const char *name;
+    unsigned long long global_mem;
+    int cc_major, cc_minor, sm_count, threads_per_sm, blocks_per_sm, regs_per_sm, regs_per_block;
+    int smem_per_sm, smem_per_block, smem_optin, l2_bytes, sm_clock_khz, mem_clock_khz, bus_bits;
+} wb_sim_device;
+
+int wb_sim_count(void);
+const wb_sim_device *wb_sim_get(int i);
+/* From now on, in this process, the runtime's device count, properties and
+ * attributes answer for d (device 0 of 1); NULL: the real GPUs again. */
+void wb_sim_use(const wb_sim_device *d);
+
+#endif
