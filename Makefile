@@ -72,7 +72,7 @@ GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unkn
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
 -include slides/slides.mk
 
-.PHONY: all grade grade-class bench bench-restricted check test-instructor test-handout env clean help handout test-unit test-broken test-regions list-labs deps setup sweeps test-limits
+.PHONY: all grade grade-class bench bench-restricted check test-instructor test-handout env clean help handout test-unit test-broken mutate test-regions list-labs deps setup sweeps test-limits
 .DELETE_ON_ERROR:
 
 all: $(foreach s,$(SETS),$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
@@ -83,6 +83,7 @@ help:
 	@echo "make all          build every lab, solution and grader"
 	@echo "make bench [LAB=] [RUNS=10] [LOAD=1] [APPEND=1]  grade both sets RUNS times: margins, flips, times (build/bench/)"
 	@echo "make bench-restricted [SMS_LIST=\"16 32 64\"] [RUNS=3]  the bench with every test confined to n SMs (green contexts)"
+	@echo "make mutate [LAB=] [SEED=1]  mutation testing of the graders: one-change mutants of the reference (build/mutate/report.md)"
 	@echo "make env          GPU, driver, toolkit, Check versions and optional tools"
 	@echo "make setup        install the Debian/Ubuntu prerequisites (Check, json-c, pkg-config)"
 	@echo "make -s list-labs the labs that are live (DRAFTS=1 adds drafts)"
@@ -185,6 +186,15 @@ SMS_LIST ?= 16 32 64
 bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
 	@RUNS="$(or $(RUNS),3)" SMS_LIST="$(SMS_LIST)" APPEND=$(APPEND) scripts/bench-restricted.sh $(SELECTED)
 
+# ---- mutation testing of the graders (scripts/mutate.py): each mutant is a whole copy of a
+# lab's reference with one change in a student region, built like a student's library.
+build/mutate/%.so: build/mutate/%.cu $(wildcard labs/*/*.h)
+	$(call say,NVCC,$<)$(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
+
+mutate: all
+	@case " $(SETS) " in *" solutions "*) ;; *) echo "make mutate: no solutions/ here (a handout): nothing to mutate"; exit 2;; esac
+	@SEED=$(or $(SEED),1) scripts/mutate.py $(SELECTED)
+
 # ---- the workbook's own tests
 build/tests/check_common: tests/check_common.c $(LIBWB) | deps
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -o $@
@@ -208,6 +218,7 @@ test-unit: build/tests/check_common build/tests/grader_selftest build/tests/chec
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
 	@scripts/test-bench.sh
+	@scripts/test-mutate.sh
 
 test-instructor: all
 	@scripts/test-instructor.sh
