@@ -23,9 +23,14 @@ __device__ static float bar_step_block_sum(float v, float *s) {
     return s[0];
 }
 
-/* The same levels, tiles and order as the lab's barriers_level_kernel. */
-__global__ void bar_step_level_kernel(const float *in, int m, float *out) {
-    __shared__ float s[BARRIERS_BLOCK];
+/* The same levels, tiles, loads and order as the lab's
+ * barriers_level_kernel. With STEP, each tile is added up by the
+ * barrier-per-step block sum. Without, there is no block sum at all: each
+ * tile's "sum" is thread 0's own two elements. That is not a sum; its time
+ * is how fast the lab's tiles can be read, the floor under any sum that
+ * reads every element. */
+template <bool STEP> __global__ void bar_level_kernel(const float *in, int m, float *out) {
+    __shared__ float s[STEP ? BARRIERS_BLOCK : 1];
     const int tiles = barriers_tiles(m);
     for (int k = 0; k < BARRIERS_TILES_PER_BLOCK; k++) {
         const int tile = (int)blockIdx.x + k * (int)gridDim.x;
@@ -39,71 +44,45 @@ __global__ void bar_step_level_kernel(const float *in, int m, float *out) {
             if (j < (size_t)m)
                 v += in[j];
         }
-        v = bar_step_block_sum(v, s);
-        if (threadIdx.x == 0)
+        if (STEP) {
+            v = bar_step_block_sum(v, s);
+            if (threadIdx.x == 0)
+                out[tile] = v;
+        } else if (threadIdx.x == 0 || v < 0.0f) {
+            /* v < 0 never holds for inputs in [0, 1), but the compiler
+             * cannot know: every thread's loads stay. */
             out[tile] = v;
+        }
+    }
+}
+
+/* Launches the levels as the lab's barriers_sum does, one kernel a level. */
+template <bool STEP>
+static int bar_levels(const float *d_in, int n, float *d_scratch, float *d_out, void *stream) {
+    const float *in = d_in;
+    float *next = d_scratch;
+    for (int m = n;;) {
+        const int tiles = barriers_tiles(m);
+        float *out = tiles == 1 ? d_out : next;
+        const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
+        bar_level_kernel<STEP><<<blocks, BARRIERS_BLOCK, 0, (cudaStream_t)stream>>>(in, m, out);
+        cudaError_t e = cudaGetLastError();
+        if (e != cudaSuccess || tiles == 1)
+            return e;
+        in = out;
+        m = tiles;
+        next = out + tiles;
     }
 }
 
 extern "C" int bar_baseline_sum(const float *d_in, int n, float *d_scratch, float *d_out,
                                 void *stream) {
-    const float *in = d_in;
-    float *next = d_scratch;
-    for (int m = n;;) {
-        const int tiles = barriers_tiles(m);
-        float *out = tiles == 1 ? d_out : next;
-        const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        bar_step_level_kernel<<<blocks, BARRIERS_BLOCK, 0, (cudaStream_t)stream>>>(in, m, out);
-        cudaError_t e = cudaGetLastError();
-        if (e != cudaSuccess || tiles == 1)
-            return e;
-        in = out;
-        m = tiles;
-        next = out + tiles;
-    }
-}
-
-/* The same levels, tiles, loads and grid as the lab's sum, with no block
- * sum at all: each tile's "sum" is thread 0's own two elements. Not a sum;
- * its time is how fast the lab's tiles can be read, the floor under any
- * sum that reads every element. */
-__global__ void bar_loads_level_kernel(const float *in, int m, float *out) {
-    const int tiles = barriers_tiles(m);
-    for (int k = 0; k < BARRIERS_TILES_PER_BLOCK; k++) {
-        const int tile = (int)blockIdx.x + k * (int)gridDim.x;
-        if (tile >= tiles)
-            break;
-        const size_t first = (size_t)tile * BARRIERS_TILE + threadIdx.x;
-        float v = 0.0f;
-#pragma unroll
-        for (int i = 0; i < BARRIERS_ITEMS; i++) {
-            const size_t j = first + (size_t)i * BARRIERS_BLOCK;
-            if (j < (size_t)m)
-                v += in[j];
-        }
-        /* Never true for inputs in [0, 1), but the compiler cannot know:
-         * every thread's loads stay. */
-        if (threadIdx.x == 0 || v < 0.0f)
-            out[tile] = v;
-    }
+    return bar_levels<true>(d_in, n, d_scratch, d_out, stream);
 }
 
 extern "C" int bar_loads_only(const float *d_in, int n, float *d_scratch, float *d_out,
                               void *stream) {
-    const float *in = d_in;
-    float *next = d_scratch;
-    for (int m = n;;) {
-        const int tiles = barriers_tiles(m);
-        float *out = tiles == 1 ? d_out : next;
-        const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        bar_loads_level_kernel<<<blocks, BARRIERS_BLOCK, 0, (cudaStream_t)stream>>>(in, m, out);
-        cudaError_t e = cudaGetLastError();
-        if (e != cudaSuccess || tiles == 1)
-            return e;
-        in = out;
-        m = tiles;
-        next = out + tiles;
-    }
+    return bar_levels<false>(d_in, n, d_scratch, d_out, stream);
 }
 
 /* Uniform floats in [0, 1) from a hash of the index: 24 random bits each,

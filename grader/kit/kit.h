@@ -58,6 +58,7 @@ typedef struct wb_state {
     /* per test */
     int selected[WB_MAX_TESTS];
     int decided[WB_MAX_TESTS]; /* SKIP/FAIL without running */
+    int restricted_out[WB_MAX_TESTS]; /* SKIP: not graded with the GPU restricted (SMS=n) */
     char gate[WB_MAX_TESTS][300]; /* prerequisite failed: reason */
     wb_result res[WB_MAX_TESTS];
     int done[WB_MAX_TESTS];

@@ -226,8 +226,7 @@ static int restriction_skips_required(const wb_test *t, char *why, size_t cap) {
     snprintf(req, sizeof req, "%s", t->requires);
     for (char *s = NULL, *id = strtok_r(req, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
         int j = wb_find_test(id);
-        if (j >= 0 && G.decided[j] && G.res[j].verdict == WB_SKIP &&
-            strstr(G.res[j].reason, "restricted")) {
+        if (j >= 0 && G.restricted_out[j]) {
             snprintf(why, cap, "%s, which is not graded so", id);
             return 1;
         }
@@ -255,13 +254,15 @@ Suite *wb_build_check_suite(void) {
             decide(i, WB_SKIP, "needs a GPU, and none is usable here (see above)");
         else if (t->tool && !wb_find_tool(t->tool, tool, sizeof tool))
             decide(i, WB_SKIP, "%s not found (on PATH or in the CUDA Toolkit's bin)", t->tool);
-        else if (t->needs_gpu && G.sms_asked && t->unrestricted)
+        else if (t->needs_gpu && G.sms_asked && t->unrestricted) {
             decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): %s",
                    G.sms_got, G.sms_asked, t->unrestricted);
-        else if (G.sms_asked && restriction_skips_required(t, why, sizeof why))
+            G.restricted_out[i] = 1;
+        } else if (G.sms_asked && restriction_skips_required(t, why, sizeof why)) {
             decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): it needs %s",
                    G.sms_got, G.sms_asked, why);
-        else if (t->needs_student && !G.student_ok)
+            G.restricted_out[i] = 1;
+        } else if (t->needs_student && !G.student_ok)
             decide(i, WB_FAIL, "%s", G.compile_error);
         if (G.decided[i])
             continue;
