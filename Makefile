@@ -13,12 +13,13 @@ ifeq ($(origin CC),default)
 CC := gcc
 endif
 
-# Check and json-c through pkg-config; where pkg-config does not know them
+# Check, json-c and libseccomp through pkg-config; where pkg-config does not know them
 # but the compiler finds them, the plain library names.
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -pthread)
 JSON_CFLAGS  := $(shell pkg-config --cflags json-c 2>/dev/null)
 JSON_LIBS    := $(shell pkg-config --libs json-c 2>/dev/null || echo -ljson-c)
+SECCOMP_LIBS := $(shell pkg-config --libs libseccomp 2>/dev/null || echo -lseccomp)
 
 GENCODE  := $(shell scripts/cuda-arch.sh --gencode $(CUDA_ARCH))
 CUDA_INC := -I$(CUDA_PATH)/include
@@ -155,7 +156,7 @@ grader_exports = $(if $(wildcard grader/$(1)/exports.list),-Wl$(comma)--dynamic-
 comma := ,
 define set_rules
 build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB) $(wildcard grader/$(1)/exports.list)
-	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(filter %.o %.a,$$^) $$(CHECK_LIBS) $$(JSON_LIBS) $$(CUDA_LIB) $(call grader_exports,$(1)) -ldl -lm -pthread -o $$@
+	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(filter %.o %.a,$$^) $$(CHECK_LIBS) $$(JSON_LIBS) $$(SECCOMP_LIBS) $$(CUDA_LIB) $(call grader_exports,$(1)) -ldl -lm -pthread -o $$@
 build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef
@@ -197,7 +198,7 @@ mutate: all
 
 # ---- the workbook's own tests
 build/tests/check_common: tests/check_common.c $(LIBWB) | deps
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -o $@
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
 # Broken variants include their lab's solution: rebuild them when it changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)
@@ -207,9 +208,9 @@ BROKEN_SO := $(filter-out %/compile_error.so,$(patsubst tests/broken/%.cu,build/
 # The kit's self-tests: verdict rules (a lab of framework cases) and the
 # table check (every refusal, on tables built to be refused).
 build/tests/grader_selftest: tests/grader_selftest.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-selftest"' -DWB_LAB_SOURCE='"selftest.cu"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-selftest"' -DWB_LAB_SOURCE='"selftest.cu"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 build/tests/check_table: tests/check_table.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 
 test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tools/wb-summary build/tools/wb-bench-stats
 	@echo "== unit tests of common/ and the grader kit"
@@ -263,7 +264,7 @@ list-labs:
 
 # Check and json-c are found, or the build stops with the command that installs them.
 deps:
-	@CC="$(CC)" CFLAGS_DEPS="$(CHECK_CFLAGS) $(JSON_CFLAGS)" LIBS_DEPS="$(CHECK_LIBS) $(JSON_LIBS)" scripts/deps.sh check
+	@CC="$(CC)" CFLAGS_DEPS="$(CHECK_CFLAGS) $(JSON_CFLAGS)" LIBS_DEPS="$(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS)" scripts/deps.sh check
 
 # Installs the Debian/Ubuntu prerequisites (sudo when not root).
 setup:

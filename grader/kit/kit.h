@@ -34,6 +34,14 @@ typedef struct wb_record_summary {
     int complete, has_reason, skipped, rerun;
 } wb_record_summary;
 
+/* What a test's process got of the sandbox (sandbox.c): 1 where on. */
+typedef struct wb_sandbox {
+    int landlock_abi, fs, scoped, tcp, seccomp, limits, nproc;
+    int cuda_err;    /* the probe: CUDA's error starting inside the sandbox (0: none) */
+    int no_landlock; /* the probe: CUDA starts only without Landlock here */
+    char why_fs[200], why_seccomp[200];
+} wb_sandbox;
+
 /* Everything the parent decides before and during the run. The children
  * inherit it when Check forks them; they never write back except through
  * their record and their exit status. */
@@ -73,6 +81,8 @@ typedef struct wb_state {
     void *student_handle;
     wb_answers answers;
     int answers_loaded;
+    wb_sandbox sandbox; /* what the parent's probe got: every test must get as much */
+    int confined;       /* this process is confined: student code may load */
 } wb_state;
 
 extern wb_state wb_G;
@@ -117,4 +127,22 @@ void wb_list_limits(int tsv);
 const char *wb_kind_name(wb_kind k);
 
 void wb_restrict_or_fail(wb_ctx *ctx);
+
+/* sandbox.c: a test's process enters it before any student code runs. */
+void wb_sandbox_prepare(int idx, wb_sandbox *sb);
+int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb);
+void wb_sandbox_said(const wb_sandbox *sb, char *out, size_t cap);
+int wb_sandbox_parse(const char *said, wb_sandbox *sb);
+void wb_sandbox_probe(wb_sandbox *sb);
+void wb_sandbox_missing(const wb_sandbox *want, const wb_sandbox *got, char *out, size_t cap);
+void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap);
+/* records/t<idx>/ (records/probe for idx < 0): the only folder a test writes. */
+void wb_scratch_dir(int idx, char *out, size_t cap);
+/* Parent: empties a test's scratch folder before it runs; copies the files
+ * it left for the student into the report folder after. */
+void wb_scratch_prepare(int idx);
+void wb_scratch_publish(int idx);
+int wb_landlock_abi(void);
+/* Removes a folder and everything beneath it, never following a link. */
+void wb_remove_tree(const char *path);
 #endif

@@ -186,6 +186,9 @@ static void print_header(void) {
             printf("  %s\n", clocks_line);
     } else
         printf("  %s: tests that need a GPU are skipped\n", G.gpu_why);
+    char sandbox[900];
+    wb_sandbox_describe(&G.sandbox, sandbox, sizeof sandbox);
+    printf("%s\n", sandbox);
     printf("  set %s, seed %llu (SEED=%llu repeats this run)\n", G.opt.set,
            (unsigned long long)G.seed, (unsigned long long)G.seed);
     fflush(stdout);
@@ -252,6 +255,7 @@ static int open_reports(void) {
         return -1;
     }
     snprintf(G.tmpdir, sizeof G.tmpdir, "%s/records", G.report_dir);
+    wb_remove_tree(G.tmpdir);
     wb_mkdir_p(G.tmpdir);
     snprintf(path, sizeof path, "%s/measurements.csv", G.report_dir);
     G.csv = fopen(path, "w");
@@ -314,6 +318,7 @@ int wb_grader_main(int argc, char **argv, const wb_lab *lab) {
         first_compile_error();
     if (open_reports() != 0)
         return 2;
+    wb_sandbox_probe(&G.sandbox);
     print_header();
     if (G.gpu_ok)
         warn_other_processes();

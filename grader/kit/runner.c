@@ -59,6 +59,46 @@ void wb_restrict_or_fail(wb_ctx *ctx) {
         wb_fail(ctx, "SMS=%d: %s", G.sms_asked, why);
 }
 
+/* A test whose body runs again in a process of its own under a tool
+ * (compute-sanitizer, ncu): that process loads the student's code, and
+ * confines itself (the tool, NVIDIA's, stays outside: it starts CUDA in
+ * its target, which a confined parent's rules would not let it do). */
+static int body_runs_under_tool(const wb_test *t) {
+    return t->kind == WB_SANITIZER || (t->tool && strcmp(t->tool, "ncu") == 0);
+}
+
+/* Confines this process as the parent's probe found possible; a process
+ * that gets less protection fails rather than run without it. */
+static void confine_or_fail(wb_ctx *ctx, const wb_sandbox *want) {
+    wb_sandbox got;
+    char missing[120];
+    memset(&got, 0, sizeof got);
+    wb_sandbox_confine(ctx->idx, !want->fs, &got);
+    G.confined = 1;
+    wb_sandbox_missing(want, &got, missing, sizeof missing);
+    if (missing[0])
+        wb_fail(ctx, "the grader could not confine this test (missing:%s; %s %s): report it to "
+                "your instructor", missing, got.why_fs, got.why_seccomp);
+}
+
+/* Before any student code is loaded (its constructors run at that load). */
+static void enter_sandbox(wb_ctx *ctx) {
+    wb_sandbox got;
+    char want[96];
+    wb_sandbox_prepare(ctx->idx, &got);
+    wb_sandbox_said(&G.sandbox, want, sizeof want);
+    setenv("WB_SANDBOX_WANT", want, 1); /* what a body run under a tool must get */
+    if (!body_runs_under_tool(ctx->t))
+        confine_or_fail(ctx, &G.sandbox);
+}
+
+/* A body run again under a tool: as much as its test was promised. */
+static void enter_sandbox_under_tool(wb_ctx *ctx) {
+    wb_sandbox want;
+    if (wb_sandbox_parse(getenv("WB_SANDBOX_WANT"), &want) == 0)
+        confine_or_fail(ctx, &want);
+}
+
 /* Runs one test body in this process, then ends it with WB_DONE_STATUS. */
 void wb_run_body(int idx) {
     const wb_test *t = &G.lab->tests[idx];
@@ -67,8 +107,11 @@ void wb_run_body(int idx) {
         wb_record_child_start();
     if (G.gate[idx][0])
         wb_fail(&ctx, "%s", G.gate[idx]);
-    if (!G.run_body_mode)
+    if (!G.run_body_mode) {
         capture_output(idx);
+        enter_sandbox(&ctx);
+    } else
+        enter_sandbox_under_tool(&ctx);
     if (t->needs_gpu && !G.run_body_mode)
         WB_CUDA(&ctx, cudaSetDevice(G.gpu.index));
     if (t->needs_gpu && G.sms_asked)
@@ -136,6 +179,7 @@ static void parent_setup(void) {
      * test escaped Check's kill (it left its process group). */
     double limit = (t->timeout_s > 0 ? t->timeout_s : 30) * G.timeout_mult;
     wb_watchdog_arm(limit + 5 + 0.25 * limit);
+    wb_scratch_prepare(i);
     wb_record_open(); /* without one, the test has no record and fails as incomplete */
 }
 
@@ -183,6 +227,7 @@ static void parent_teardown(void) {
     wb_reap_leftovers();
     wb_record_close(); /* every process of the test is gone: the record is whole */
     int i = current_idx;
+    wb_scratch_publish(i);
     TestResult **all = srunner_results(G.sr);
     int n = srunner_ntests_run(G.sr);
     judge(i, n > 0 ? all[n - 1] : NULL, escaped);

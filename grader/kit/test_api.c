@@ -120,9 +120,17 @@ void wb_rerun_if_inconclusive(wb_ctx *ctx, const wb_ratio *r, double limit) {
                  r->ratio, limit, 100 * r->spread);
 }
 
+/* The test's scratch folder, the only one it may write (sandbox.c); the
+ * parent copies what it leaves there into the report folder. A body run
+ * again under a tool writes to the scratch folder of the test that ran it. */
 const char *wb_out_dir(wb_ctx *ctx) {
-    (void)ctx;
-    return G.report_dir;
+    static char dir[PATH_MAX + 32];
+    const char *inherited = getenv("WB_SCRATCH");
+    if (G.run_body_mode && inherited)
+        snprintf(dir, sizeof dir, "%s", inherited);
+    else
+        wb_scratch_dir(ctx->idx, dir, sizeof dir);
+    return dir;
 }
 
 void wb_cuda_at(wb_ctx *ctx, int err, const char *call, const char *file, int line) {
@@ -149,6 +157,11 @@ void wb_wait(wb_ctx *ctx, void *stream, const char *fmt, ...) {
 
 void *wb_student_sym(wb_ctx *ctx, const char *name) {
     if (!G.student_handle) {
+        /* Never in a process left unconfined (one that runs a tool, whose
+         * body confines itself), unless run by hand (--run-body alone). */
+        if (!G.confined && !(G.run_body_mode && !getenv("WB_SANDBOX_WANT")))
+            wb_fail(ctx, "grader error: %s would load the student's code outside its sandbox",
+                    ctx->t->id);
         G.student_handle = dlopen(G.opt.student, RTLD_NOW | RTLD_LOCAL);
         if (!G.student_handle)
             wb_fail(ctx, "could not load the compiled lab %s: %s", G.opt.student, dlerror());

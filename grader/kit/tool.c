@@ -77,7 +77,7 @@ void wb_sanitizer_body(wb_ctx *ctx) {
     char log[PATH_MAX + 32], tool[PATH_MAX], status[16];
     if (!wb_find_tool("compute-sanitizer", tool, sizeof tool))
         wb_fail(ctx, "compute-sanitizer not found");
-    snprintf(log, sizeof log, "%s/%d.sanitizer.log", G.tmpdir, ctx->idx);
+    snprintf(log, sizeof log, "%s/%s.log", wb_out_dir(ctx), t->id);
     snprintf(status, sizeof status, "%d", WB_SANITIZER_STATUS);
     const char *argv[] = {tool, "--tool", t->sanitizer, "--error-exitcode", status,
                           "--print-limit", "20", NULL};

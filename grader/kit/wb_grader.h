@@ -221,8 +221,9 @@ int wb_gpu_others(const char **first);
  * disagreed (fmt, printf-style); otherwise it returns. Never for a result
  * that is wrong whatever the load (a wrong value, a missing launch). */
 void wb_rerun_if_shared(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Folder for files a test writes for the student (timelines, tables):
- * build/report/<set>/<lab>/, created before the run. */
+/* Folder for files a test writes for the student (timelines, tables): the
+ * test's scratch folder; once the test is over, the grader copies its plain
+ * files into build/report/<set>/<lab>/. */
 const char *wb_out_dir(wb_ctx *ctx);
 /* Finds a toolkit program (ncu, cuobjdump, compute-sanitizer) on PATH, else
  * in $CUDA_PATH/bin or /usr/local/cuda/bin; stores its path in out. Returns

@@ -1,0 +1,585 @@
+/* sandbox.c - what a test's process may do: Landlock, seccomp and resource limits, entered before
+ * student code */
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "kit.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <poll.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+
+/* A test's process enters the sandbox in wb_run_body, before the student's
+ * library is loaded (its constructors run at that load) and before the
+ * first CUDA call; everything it starts inherits it, compute-sanitizer and
+ * ncu included. What each part stops:
+ *   Landlock (filesystem): no file is created, written, truncated, renamed
+ *     or removed outside the test's scratch folder (records/t<idx>/), the
+ *     GPU's device files and /dev/shm; reading stays allowed everywhere.
+ *   Landlock scopes (Linux 6.12+): no signal to, and no abstract socket of,
+ *     a process outside the test's own tree.
+ *   seccomp: no new session or process group (Check's time limit kills the
+ *     test's group), no ptrace or cross-process memory access, no signal to
+ *     the grader or to a process group, no pidfd, no internet or raw
+ *     socket, no io_uring (it bypasses seccomp), no mount or namespace.
+ *   resource limits: file size, open files, core dumps, processes.
+ * The parent probes once which parts this kernel grants (the header says
+ * which are off and why); a test whose process gets less than the probe
+ * fails rather than run unprotected. */
+
+/* Landlock's constants newer than some distributions' headers. */
+#define LL_FS_REFER (1ULL << 13)
+#define LL_FS_TRUNCATE (1ULL << 14)
+#define LL_NET_BIND_TCP (1ULL << 0)
+#define LL_NET_CONNECT_TCP (1ULL << 1)
+#define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
+#define LL_SCOPE_SIGNAL (1ULL << 1)
+#define LL_RULE_NET_PORT 2
+#define LL_CREATE_RULESET_VERSION (1U << 0)
+
+struct ll_ruleset_attr {
+    uint64_t handled_access_fs, handled_access_net, scoped;
+};
+struct ll_path_beneath {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+struct ll_net_port {
+    uint64_t allowed_access, port;
+};
+
+/* ncu's front end talks to the profiled process over local TCP, from this
+ * base port up (ncu --port, --max-connections). */
+#define NCU_PORT_BASE 49152
+#define NCU_PORTS 64
+
+#define FILE_SIZE_LIMIT (256ULL << 20)
+#define OPEN_FILES_LIMIT 4096
+#define SPARE_PROCESSES 512
+
+static uint64_t fs_writes(int abi) {
+    uint64_t w = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+                 LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
+                 LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+                 LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
+                 LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
+    if (abi >= 2)
+        w |= LL_FS_REFER;
+    if (abi >= 3)
+        w |= LL_FS_TRUNCATE;
+    return w;
+}
+
+int wb_landlock_abi(void) {
+    long v = syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
+    return v > 0 ? (int)v : 0;
+}
+
+/* Allows `access` beneath path (a folder) or on it (a file); a path that
+ * does not exist here is no error. */
+static int allow_path(int rs, const char *path, uint64_t access, int abi) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) /* a file takes file rights only */
+        access &= LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
+    struct ll_path_beneath pb = {access, fd};
+    int r = (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+    close(fd);
+    return r;
+}
+
+/* The GPU's device files (/dev/nvidia*, /dev/nvidia-caps/) and the
+ * harmless ones, writable; /dev/shm, where CUDA's tools keep shared memory. */
+static int allow_devices(int rs, int abi) {
+    uint64_t w = LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
+    const char *plain[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", NULL};
+    for (int i = 0; plain[i]; i++)
+        if (allow_path(rs, plain[i], w, abi) != 0)
+            return -1;
+    DIR *d = opendir("/dev");
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strncmp(e->d_name, "nvidia", 6) == 0) {
+            char p[300];
+            snprintf(p, sizeof p, "/dev/%s", e->d_name);
+            if (allow_path(rs, p, w, abi) != 0) {
+                closedir(d);
+                return -1;
+            }
+        }
+    if (d)
+        closedir(d);
+    return allow_path(rs, "/dev/shm", fs_writes(abi), abi);
+}
+
+/* CUDA names its threads at initialisation by writing /proc/<pid>/task/<tid>/comm,
+ * and fails (cudaErrorOperatingSystem) where it cannot: this process's own
+ * /proc folder stays writable (for its own files only; the rule is bound to
+ * this process, so a process it starts cannot start CUDA). The descriptor
+ * stays open so that the folder the rule names is the one later opens find. */
+static int allow_own_proc(int rs, int abi) {
+    static int pinned = -1;
+    if (pinned < 0)
+        pinned = open("/proc/self", O_PATH | O_CLOEXEC);
+    if (pinned < 0)
+        return 0;
+    struct ll_path_beneath pb = {LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0),
+                                 pinned};
+    return (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+}
+
+static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, char *why,
+                          size_t cap) {
+    int abi = wb_landlock_abi();
+    if (abi <= 0) {
+        snprintf(why, cap, "the kernel has no Landlock (Linux 5.13+ with landlock among its LSMs)");
+        return -1;
+    }
+    struct ll_ruleset_attr attr = {fs_writes(abi), 0, 0};
+    size_t size = sizeof attr.handled_access_fs;
+    if (abi >= 4) {
+        attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
+        size = 2 * sizeof(uint64_t);
+    }
+    if (abi >= 6) {
+        attr.scoped = LL_SCOPE_SIGNAL | LL_SCOPE_ABSTRACT_UNIX_SOCKET;
+        size = sizeof attr;
+    }
+    int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+    if (rs < 0) {
+        snprintf(why, cap, "landlock_create_ruleset: %s", strerror(errno));
+        return -1;
+    }
+    int bad = allow_path(rs, scratch, fs_writes(abi), abi) != 0 || allow_devices(rs, abi) != 0 ||
+              allow_own_proc(rs, abi) != 0;
+    for (int p = 0; !bad && abi >= 4 && ncu_ports && p < NCU_PORTS; p++) {
+        struct ll_net_port np = {LL_NET_BIND_TCP | LL_NET_CONNECT_TCP, NCU_PORT_BASE + p};
+        bad = syscall(SYS_landlock_add_rule, rs, LL_RULE_NET_PORT, &np, 0) != 0;
+    }
+    if (bad || syscall(SYS_landlock_restrict_self, rs, 0) != 0) {
+        snprintf(why, cap, "Landlock refused a rule: %s", strerror(errno));
+        close(rs);
+        return -1;
+    }
+    close(rs);
+    sb->landlock_abi = abi;
+    sb->fs = 1;
+    sb->scoped = abi >= 6;
+    sb->tcp = abi >= 4;
+    return 0;
+}
+
+/* seccomp's rules: every call not named here is allowed. */
+static int add_rules(scmp_filter_ctx f, int allow_inet) {
+    const int deny[] = {SCMP_SYS(setsid),
+                        SCMP_SYS(setpgid),
+                        SCMP_SYS(ptrace),
+                        SCMP_SYS(process_vm_readv),
+                        SCMP_SYS(process_vm_writev),
+                        SCMP_SYS(pidfd_open),
+                        SCMP_SYS(pidfd_send_signal),
+                        SCMP_SYS(pidfd_getfd),
+                        SCMP_SYS(io_uring_setup),
+                        SCMP_SYS(io_uring_enter),
+                        SCMP_SYS(io_uring_register),
+                        SCMP_SYS(mount),
+                        SCMP_SYS(umount2),
+                        SCMP_SYS(pivot_root),
+                        SCMP_SYS(chroot),
+                        SCMP_SYS(unshare),
+                        SCMP_SYS(setns),
+                        SCMP_SYS(bpf),
+                        SCMP_SYS(keyctl),
+                        SCMP_SYS(add_key),
+                        SCMP_SYS(request_key),
+                        SCMP_SYS(kexec_load),
+                        SCMP_SYS(init_module),
+                        SCMP_SYS(finit_module),
+                        SCMP_SYS(delete_module)};
+    int rc = 0;
+    for (size_t i = 0; i < sizeof deny / sizeof deny[0]; i++)
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), deny[i], 0);
+    /* Signals: never to the grader, to pid -1 or to a process group (a
+     * negative pid); a process's own threads and children stay reachable. */
+    const uint32_t ppid = (uint32_t)getppid();
+    const int sig_calls[] = {SCMP_SYS(kill), SCMP_SYS(tkill), SCMP_SYS(tgkill),
+                             SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)};
+    for (size_t i = 0; i < sizeof sig_calls / sizeof sig_calls[0]; i++) {
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
+                               SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, ppid));
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
+                               SCMP_A0(SCMP_CMP_MASKED_EQ, 0x80000000u, 0x80000000u));
+    }
+    /* Sockets: local ones (AF_UNIX, netlink) only, unless ncu needs TCP. */
+    const int families[] = {AF_INET,      AF_INET6, AF_PACKET, AF_IPX, AF_APPLETALK, AF_X25,
+                            AF_AX25,      AF_ROSE,  AF_DECnet, AF_RDS, AF_CAN,       AF_TIPC,
+                            AF_BLUETOOTH, AF_VSOCK, AF_XDP,    AF_ALG, AF_SMC,       AF_KCM};
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+        if (allow_inet && (families[i] == AF_INET || families[i] == AF_INET6))
+            continue;
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 1,
+                               SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, (uint32_t)families[i]));
+    }
+    return rc;
+}
+
+static int enter_seccomp(int allow_inet, char *why, size_t cap) {
+    scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
+    if (!f) {
+        snprintf(why, cap, "libseccomp could not start a filter");
+        return -1;
+    }
+    int rc = add_rules(f, allow_inet);
+    if (rc == 0)
+        rc = seccomp_load(f);
+    seccomp_release(f);
+    if (rc != 0)
+        snprintf(why, cap, "the kernel refused the seccomp filter (%s)", strerror(-rc));
+    return rc == 0 ? 0 : -1;
+}
+
+/* How many tasks (threads included) this user runs now: RLIMIT_NPROC counts them all. */
+static long user_tasks(void) {
+    long n = 0;
+    uid_t me = getuid();
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char path[300];
+        struct stat st;
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/task", e->d_name);
+        if (stat(path, &st) != 0 || st.st_uid != me)
+            continue;
+        n += st.st_nlink > 2 ? (long)st.st_nlink - 2 : 1;
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static int set_limit(int what, rlim_t value) {
+    struct rlimit r;
+    if (getrlimit(what, &r) != 0)
+        return -1;
+    if (r.rlim_max != RLIM_INFINITY && r.rlim_max < value)
+        value = r.rlim_max;
+    r.rlim_cur = r.rlim_max = value;
+    return setrlimit(what, &r);
+}
+
+static void enter_limits(wb_sandbox *sb) {
+    int bad = set_limit(RLIMIT_FSIZE, FILE_SIZE_LIMIT) |
+              set_limit(RLIMIT_NOFILE, OPEN_FILES_LIMIT) | set_limit(RLIMIT_CORE, 0);
+    sb->limits = !bad;
+    /* Not enforced for root; elsewhere the user's other processes count too. */
+    sb->nproc =
+        getuid() != 0 && set_limit(RLIMIT_NPROC, (rlim_t)(user_tasks() + SPARE_PROCESSES)) == 0;
+}
+
+/* Closes every descriptor the test inherited on a report file (Check's TAP
+ * output, the measurements CSV): Landlock rules opening files, not writing
+ * to ones already open. */
+static void close_report_fds(void) {
+    char dir[PATH_MAX], fdp[64], target[PATH_MAX];
+    if (!realpath(G.report_dir, dir))
+        return;
+    size_t n = strlen(dir);
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        int fd = atoi(e->d_name);
+        if (fd <= STDERR_FILENO || fd == G.record_fd || fd == dirfd(d))
+            continue;
+        snprintf(fdp, sizeof fdp, "/proc/self/fd/%d", fd);
+        ssize_t len = readlink(fdp, target, sizeof target - 1);
+        if (len <= 0)
+            continue;
+        target[len] = '\0';
+        if (strncmp(target, dir, n) == 0 && (target[n] == '/' || target[n] == '\0'))
+            close(fd);
+    }
+    if (d)
+        closedir(d);
+}
+
+void wb_scratch_dir(int idx, char *out, size_t cap) {
+    if (idx < 0)
+        snprintf(out, cap, "%s/probe", G.tmpdir);
+    else
+        snprintf(out, cap, "%s/t%d", G.tmpdir, idx);
+}
+
+/* In the test's process, before anything else: no report descriptor, no
+ * terminal, its scratch folder as TMPDIR, resource limits (inherited by
+ * everything it starts). */
+void wb_sandbox_prepare(int idx, wb_sandbox *sb) {
+    char scratch[PATH_MAX + 32], cache[PATH_MAX + 64];
+    memset(sb, 0, sizeof *sb);
+    wb_scratch_dir(idx, scratch, sizeof scratch);
+    mkdir(scratch, 0700);
+    close_report_fds();
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) {
+        dup2(devnull, STDIN_FILENO);
+        close(devnull);
+    }
+    snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    setenv("TMPDIR", scratch, 1);
+    setenv("WB_SCRATCH", scratch, 1); /* for a body run again under a tool */
+    setenv("CUDA_CACHE_PATH", cache, 1);
+    enter_limits(sb);
+}
+
+/* Landlock and seccomp, in the process that will load the student's code:
+ * the test's own, or, for a test that runs its body again under a tool,
+ * that body's process (the tool itself is NVIDIA's, and starts CUDA in its
+ * target: see allow_own_proc). no_landlock: the probe found that CUDA cannot
+ * start under Landlock here. */
+int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
+    const char *scratch = getenv("WB_SCRATCH");
+    char own[PATH_MAX + 32];
+    if (!scratch) {
+        wb_scratch_dir(idx, own, sizeof own);
+        scratch = own;
+    }
+    int ncu =
+        idx >= 0 && G.lab && G.lab->tests[idx].tool && strcmp(G.lab->tests[idx].tool, "ncu") == 0;
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        snprintf(sb->why_fs, sizeof sb->why_fs, "prctl(NO_NEW_PRIVS): %s", strerror(errno));
+        snprintf(sb->why_seccomp, sizeof sb->why_seccomp, "%s", sb->why_fs);
+        return -1;
+    }
+    if (no_landlock)
+        snprintf(sb->why_fs, sizeof sb->why_fs, "CUDA cannot start under Landlock on this machine");
+    else
+        enter_landlock(scratch, ncu, sb, sb->why_fs, sizeof sb->why_fs);
+    /* With Landlock's TCP rules, ncu's ports alone are reachable. */
+    sb->seccomp = enter_seccomp(ncu, sb->why_seccomp, sizeof sb->why_seccomp) == 0;
+    struct rlimit r; /* limits set in the test's process, inherited here */
+    sb->limits = getrlimit(RLIMIT_FSIZE, &r) == 0 && r.rlim_cur <= FILE_SIZE_LIMIT;
+    char said[96]; /* what the test's process may rely on (the hostile variants check it) */
+    wb_sandbox_said(sb, said, sizeof said);
+    setenv("WB_SANDBOX", said, 1);
+    return 0;
+}
+
+void wb_sandbox_said(const wb_sandbox *sb, char *out, size_t cap) {
+    snprintf(out, cap, "fs=%d scoped=%d seccomp=%d limits=%d", sb->fs, sb->scoped, sb->seccomp,
+             sb->limits);
+}
+
+int wb_sandbox_parse(const char *said, wb_sandbox *sb) {
+    memset(sb, 0, sizeof *sb);
+    return said && sscanf(said, "fs=%d scoped=%d seccomp=%d limits=%d", &sb->fs, &sb->scoped,
+                          &sb->seccomp, &sb->limits) == 4
+               ? 0
+               : -1;
+}
+
+/* The probe's child: the whole sandbox, then (with a GPU) whether CUDA
+ * starts inside it. */
+static void probe_child(int no_landlock, wb_sandbox *got) {
+    wb_sandbox_prepare(-1, got);
+    int nproc = got->nproc;
+    wb_sandbox_confine(-1, no_landlock, got);
+    got->nproc = nproc;
+    if (G.gpu_ok) {
+        int n = 0;
+        cudaError_t e = cudaGetDeviceCount(&n);
+        if (e == cudaSuccess)
+            e = cudaSetDevice(G.gpu.index);
+        if (e == cudaSuccess)
+            e = cudaFree(0);
+        got->cuda_err = (int)e;
+    }
+}
+
+/* The parent's probe: a child enters the sandbox and reports what it got. */
+static void probe_once(int no_landlock, wb_sandbox *sb) {
+    int fd[2];
+    memset(sb, 0, sizeof *sb);
+    snprintf(sb->why_fs, sizeof sb->why_fs, "the probe did not answer");
+    if (pipe(fd) != 0)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        wb_sandbox got;
+        probe_child(no_landlock, &got);
+        ssize_t w = write(fd[1], &got, sizeof got);
+        (void)w;
+        _exit(0);
+    }
+    close(fd[1]);
+    struct pollfd p = {fd[0], POLLIN, 0};
+    if (pid > 0 && poll(&p, 1, 30000) > 0 && read(fd[0], sb, sizeof *sb) != (ssize_t)sizeof *sb)
+        memset(sb, 0, sizeof *sb);
+    close(fd[0]);
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+}
+
+/* What the tests will get. Where CUDA does not start under Landlock (a
+ * driver that writes where no rule allows), the tests run without it, and
+ * the header says so, rather than every GPU test failing. */
+void wb_sandbox_probe(wb_sandbox *sb) {
+    probe_once(0, sb);
+    if (sb->fs && sb->cuda_err) {
+        wb_sandbox without;
+        probe_once(1, &without);
+        if (!without.cuda_err) {
+            snprintf(without.why_fs, sizeof without.why_fs,
+                     "CUDA does not start under Landlock on this machine (%s)",
+                     cudaGetErrorName((cudaError_t)sb->cuda_err));
+            without.no_landlock = 1;
+            *sb = without;
+        }
+    }
+}
+
+/* Which protections a test's process lacks against the probe's; "" when none. */
+void wb_sandbox_missing(const wb_sandbox *want, const wb_sandbox *got, char *out, size_t cap) {
+    snprintf(out, cap, "%s%s%s%s", want->fs && !got->fs ? " filesystem" : "",
+             want->scoped && !got->scoped ? " signal scope" : "",
+             want->seccomp && !got->seccomp ? " system calls" : "",
+             want->limits && !got->limits ? " resource limits" : "");
+}
+
+/* The console header's line: what is on, then each part that is off and why. */
+void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
+    char on[200] = "", off[600] = "";
+    size_t a = 0, b = 0;
+#define ON(...) (a += (size_t)snprintf(on + a, a < sizeof on ? sizeof on - a : 0, __VA_ARGS__))
+#define OFF(...) (b += (size_t)snprintf(off + b, b < sizeof off ? sizeof off - b : 0, __VA_ARGS__))
+    if (sb->fs)
+        ON("writes only to its scratch folder (Landlock ABI %d)", sb->landlock_abi);
+    else
+        OFF("; filesystem OFF: %s", sb->why_fs);
+    if (sb->seccomp)
+        ON(", system calls filtered (seccomp)");
+    else
+        OFF("; system calls OFF: %s", sb->why_seccomp);
+    if (sb->scoped)
+        ON(", signals within its own processes");
+    else if (sb->fs)
+        OFF("; signals: only the grader and process groups guarded (Landlock scopes need Linux "
+            "6.12+)");
+    if (sb->limits)
+        ON(", limits on files%s", sb->nproc ? " and processes" : "");
+    else
+        OFF("; resource limits OFF");
+#undef ON
+#undef OFF
+    snprintf(out, cap, "  sandbox: each test %s%s", on[0] ? on : "unconfined", off);
+}
+
+/* ------------------------------------------------ the scratch folder (parent) */
+
+#define PUBLISH_MAX (64LL << 20)
+
+void wb_remove_tree(const char *path) {
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char p[PATH_MAX + 300];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+            wb_remove_tree(p);
+        else
+            unlink(p);
+    }
+    if (d)
+        closedir(d);
+    rmdir(path);
+}
+
+void wb_scratch_prepare(int idx) {
+    char scratch[PATH_MAX + 32];
+    wb_scratch_dir(idx, scratch, sizeof scratch);
+    wb_remove_tree(scratch);
+    mkdir(scratch, 0700);
+}
+
+/* A name the student may see in the report folder: plain, and none of the
+ * parent's own reports (results.json, check.tap, measurements.csv). */
+static int publishable(const char *name) {
+    if (!name[0] || name[0] == '.' || strlen(name) > 100)
+        return 0;
+    for (const char *c = name; *c; c++)
+        if (!(*c == '.' || *c == '_' || *c == '-' || (*c >= '0' && *c <= '9') ||
+              (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')))
+            return 0;
+    size_t n = strlen(name);
+    if ((n >= 5 && strcmp(name + n - 5, ".json") == 0) ||
+        (n >= 4 && strcmp(name + n - 4, ".tap") == 0))
+        return 0;
+    return strcmp(name, "measurements.csv") != 0 && strcmp(name, "records") != 0;
+}
+
+/* Copies one plain file (no link, one name, at most PUBLISH_MAX bytes) from
+ * the scratch folder to the report folder, written by the parent. */
+static void publish_one(const char *scratch, const char *name) {
+    char from[PATH_MAX + 300], to[PATH_MAX + 300], tmp[PATH_MAX + 310];
+    snprintf(from, sizeof from, "%s/%s", scratch, name);
+    snprintf(to, sizeof to, "%s/%s", G.report_dir, name);
+    snprintf(tmp, sizeof tmp, "%s/.%s.part", G.report_dir, name);
+    int in = open(from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (in < 0)
+        return;
+    if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
+        st.st_size > PUBLISH_MAX) {
+        close(in);
+        return;
+    }
+    int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    char buf[65536];
+    ssize_t n;
+    long long total = 0;
+    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0 && (total += n) <= PUBLISH_MAX)
+        if (write(out, buf, (size_t)n) != n)
+            break;
+    close(in);
+    if (out >= 0 && close(out) == 0 && total <= PUBLISH_MAX)
+        rename(tmp, to);
+    else
+        unlink(tmp);
+}
+
+void wb_scratch_publish(int idx) {
+    char scratch[PATH_MAX + 32];
+    wb_scratch_dir(idx, scratch, sizeof scratch);
+    DIR *d = opendir(scratch);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (publishable(e->d_name))
+            publish_one(scratch, e->d_name);
+    if (d)
+        closedir(d);
+}
