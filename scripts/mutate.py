@@ -553,14 +553,45 @@ def build(lab, mid):
     return rc == 0 and os.path.exists(so)
 
 
-def grade(lab, mid):
-    """Grade build/mutate/LAB/ID.so; the test verdicts {id: (verdict, reason)}, or a string
-    saying why there are none (a timeout, no results.json)."""
+def test_requires(lab):
+    """test id -> the tests it requires, from `grade --list` ("... requires a b")."""
+    out = subprocess.run([f"build/solutions/{lab}/grade", "--list"], capture_output=True,
+                         text=True).stdout
+    req = {}
+    for line in out.splitlines():
+        words = line.split()
+        if words and words[0] != "total":
+            req[words[0]] = words[words.index("requires") + 1:] if "requires" in words else []
+    return req
+
+
+def tests_to_run(m, judges, req):
+    """The tests worth running on mutant m: those that can reach the definition it changes
+    (or could judge anything), with everything they require; None: all of them."""
+    site = judges.get("__site__", {}).get(m["id"])
+    could = [t for t, defs in judges.items() if t != "__site__" and (defs is None or site in defs)]
+    if not could or site is None:
+        return None
+    todo, keep = list(could), set()
+    while todo:
+        t = todo.pop()
+        if t not in keep:
+            keep.add(t)
+            todo += req.get(t, [])
+    return sorted(keep)
+
+
+def grade(lab, mid, only=None):
+    """Grade build/mutate/LAB/ID.so (only the tests named, when given); the test verdicts
+    {id: (verdict, reason)}, or a string saying why there are none (a timeout, no
+    results.json)."""
     rdir, so = f"{OUT}/{lab}/{mid}", f"{OUT}/{lab}/{mid}.so"
     shutil.rmtree(rdir, ignore_errors=True)
     env = dict(os.environ, SEED=SEED, NO_COLOR="1")
     cmd = [f"build/solutions/{lab}/grade", "--set", "solutions", "--student", so,
            "--answers", f"solutions/{lab}/answers.txt", "--report-dir", rdir]
+    if only:
+        cmd += ["--only", ",".join(only)]
     with open(f"{rdir}.log", "w") as f:
         p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         try:
@@ -638,10 +669,12 @@ def run_lab(lab, eq):
         return [], []
     judges = judging_tests(lab, src)
     judges["__site__"] = {m["id"]: site_def(src, m) for m in mutants}
+    req = test_requires(lab)
     rows = []
     for m in mutants:
         verdict, detail = ("stillborn", f"does not compile: {OUT}/{lab}/{m['id']}.build.log") \
-            if not built[m["id"]] else classify(m, ref, grade(lab, m["id"]), judges)
+            if not built[m["id"]] else \
+            classify(m, ref, grade(lab, m["id"], tests_to_run(m, judges, req)), judges)
         if (lab, m["id"]) in eq and verdict in ("survived", "not judged"):
             verdict, detail = ("equivalent", eq[(lab, m["id"])]) if verdict == "survived" else \
                 (verdict, f"{detail}; listed as equivalent: {eq[(lab, m['id'])]}")

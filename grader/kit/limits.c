@@ -13,8 +13,9 @@ void wb_list_tests(void) {
     int total = 0;
     for (int i = 0; i < G.lab->n_tests; i++) {
         const wb_test *t = &G.lab->tests[i];
-        printf("%-30s %-12s %3d%s\n", t->id, wb_kind_name(t->kind), t->points,
-               t->needs_gpu ? "  gpu" : "");
+        printf("%-30s %-12s %3d%s%s%s\n", t->id, wb_kind_name(t->kind), t->points,
+               t->needs_gpu ? "  gpu" : "", t->requires ? "  requires " : "",
+               t->requires ? t->requires : "");
         total += t->points;
     }
     printf("total %d\n", total);

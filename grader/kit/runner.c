@@ -254,10 +254,9 @@ static void decide(int i, wb_verdict v, const char *fmt, ...) {
 static int selected_by_only(const char *id) {
     if (!G.opt.only)
         return 1;
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", G.opt.only);
-    for (char *s = NULL, *p = strtok_r(buf, ",", &s); p; p = strtok_r(NULL, ",", &s))
-        if (strcmp(p, id) == 0)
+    size_t n = strlen(id);
+    for (const char *p = G.opt.only; (p = strstr(p, id)) != NULL; p += n)
+        if ((p == G.opt.only || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
             return 1;
     return 0;
 }
