@@ -17,6 +17,50 @@
     "the peak is computed from all the SMs the runtime reports, while a green context runs "       \
     "the measurement on fewer"
 #define README_PEAKS "README.md, \"Peak rates\""
+#define README_CONTRACT "README.md, \"The contract\""
+#define README_READING "README.md, \"Reading properties and attributes\""
+
+/* ------------------------------------------------------- guard zones */
+
+/* Every output the grader hands over is followed, in the same allocation,
+ * by GUARD_BYTES bytes of GUARD_BYTE, and they must be untouched after the
+ * call. A report is 392 bytes; cudaDeviceProp, the likeliest wrong size to
+ * clear or copy it with, is 1008 (CUDA 13), and a report written as
+ * element dev of an array lands a whole report past the end. */
+#define GUARD_BYTE 0xA5
+#define GUARD_BYTES 4096
+
+/* The offset of the first byte of g[0 .. n) that is not GUARD_BYTE; -1 if none. */
+static long first_touched(const unsigned char *g, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (g[i] != GUARD_BYTE)
+            return (long)i;
+    return -1;
+}
+
+/* A report with its guard after it. */
+typedef struct guarded_report {
+    device_query_report r;
+    unsigned char guard[GUARD_BYTES];
+} guarded_report;
+
+/* Calls fill(dev, &g->r) on a report poisoned with GUARD_BYTE (an unwritten
+ * field cannot pass) and fails when it wrote past the report's end; where
+ * says on which device set, for the message. Returns fill's error. */
+static int fill_guarded(wb_ctx *ctx, __typeof__(&device_query_fill) fill, int dev,
+                        guarded_report *g, const char *where) {
+    memset(g, GUARD_BYTE, sizeof *g);
+    int e = fill(dev, &g->r);
+    long k = first_touched(g->guard, sizeof g->guard);
+    if (k >= 0)
+        wb_fail(ctx,
+                "%sdevice_query_fill(%d) wrote past the end of its report: byte %ld after the "
+                "%zu bytes of *r is 0x%02x, expected untouched (0x%02x); write only the fields "
+                "of *r (%s)",
+                where, dev, k, sizeof g->r, g->guard[k], GUARD_BYTE, README_CONTRACT);
+    g->r.name[sizeof g->r.name - 1] = '\0';
+    return e;
+}
 
 /* ------------------------------------------------------- pure host code */
 
@@ -216,18 +260,43 @@ static void test_print_report(wb_ctx *ctx) {
 static void test_count_devices(wb_ctx *ctx) {
     __typeof__(&device_query_count) count;
     WB_BIND(ctx, count, device_query_count);
-    int want = 0, got = -12345;
+    int want = 0;
+    struct {
+        int n;
+        unsigned char guard[64];
+    } c;
+    memset(&c, GUARD_BYTE, sizeof c);
+    c.n = -12345;
     WB_CUDA(ctx, cudaGetDeviceCount(&want));
-    int e = count(&got);
+    int e = count(&c.n), got = c.n;
     if (e != cudaSuccess)
         wb_fail(ctx, "device_query_count returned %s, expected cudaSuccess",
                 cudaGetErrorName((cudaError_t)e));
+    long k = first_touched(c.guard, sizeof c.guard);
+    if (k >= 0)
+        wb_fail(ctx,
+                "device_query_count wrote past the end of *count: byte %ld after the int is "
+                "0x%02x, expected untouched (0x%02x) (%s)",
+                k, c.guard[k], GUARD_BYTE, README_CONTRACT);
     if (got != want)
         wb_fail(ctx,
                 "device_query_count gave %d devices, the runtime says %d (README, "
                 "\"Counting devices\")",
                 got, want);
-    wb_measured(ctx, "%d device(s)", got);
+    /* Again on a simulated machine of two GPUs: a count typed in is right
+     * on one kind of machine only. */
+    const wb_sim_device *two[2] = {wb_sim_get(1), wb_sim_get(0)};
+    wb_sim_use_machine(two, 2);
+    c.n = -12345;
+    e = count(&c.n);
+    wb_sim_use(NULL);
+    if (e != cudaSuccess || c.n != 2)
+        wb_fail(ctx,
+                "on a simulated machine of two GPUs device_query_count returned %s and %d "
+                "devices, expected cudaSuccess and 2, what cudaGetDeviceCount says there (README, "
+                "\"Counting devices\")",
+                cudaGetErrorName((cudaError_t)e), c.n);
+    wb_measured(ctx, "%d device(s); 2 on a simulated machine of two", got);
 }
 
 /* The grader's own answer for every field, read attribute by attribute. */
@@ -329,20 +398,19 @@ static void test_fields_all_devices(wb_ctx *ctx) {
     int n = 0;
     WB_CUDA(ctx, cudaGetDeviceCount(&n));
     for (int dev = 0; dev < n; dev++) {
-        device_query_report t, got;
+        device_query_report t;
+        guarded_report got;
         truth(ctx, dev, &t);
-        memset(&got, 0xa5, sizeof got); /* poisoned: an unwritten field cannot pass */
-        int e = fill(dev, &got);
+        int e = fill_guarded(ctx, fill, dev, &got, "");
         if (e != cudaSuccess)
             wb_fail(ctx, "device_query_fill(%d) returned %s, expected cudaSuccess", dev,
                     cudaGetErrorName((cudaError_t)e));
-        got.name[sizeof got.name - 1] = '\0';
         char first[400];
-        int wrong = compare(&got, &t, first, sizeof first);
+        int wrong = compare(&got.r, &t, first, sizeof first);
         if (wrong)
             wb_fail(ctx, "device %d: %d of 29 fields wrong; first, %s", dev, wrong, first);
     }
-    wb_measured(ctx, "29 fields right on %d device(s)", n);
+    wb_measured(ctx, "29 fields right on %d device(s), nothing written past the report", n);
 }
 
 /* The same fields on GPUs other than the one grading: the runtime's device
@@ -351,35 +419,69 @@ static void test_fields_all_devices(wb_ctx *ctx) {
  * grading GPU's figures (its clock, its SM count, registers per SM read
  * from the per-block attribute, equal on the grading GPU) is right there
  * only. */
+static void check_one_gpu(wb_ctx *ctx, __typeof__(&device_query_fill) fill,
+                          const wb_sim_device *d) {
+    char where[96];
+    snprintf(where, sizeof where, "on a simulated %s: ", d->name);
+    wb_sim_use(d);
+    device_query_report t;
+    guarded_report got;
+    truth(ctx, 0, &t);
+    int e = fill_guarded(ctx, fill, 0, &got, where);
+    if (e != cudaSuccess)
+        wb_fail(ctx,
+                "on a simulated %s: device_query_fill(0) returned %s, expected cudaSuccess "
+                "(the simulation answers cudaGetDeviceCount, cudaGetDeviceProperties and "
+                "cudaDeviceGetAttribute, which are all the contract needs)",
+                d->name, cudaGetErrorName((cudaError_t)e));
+    char first[400];
+    int wrong = compare(&got.r, &t, first, sizeof first);
+    if (wrong)
+        wb_fail(ctx,
+                "on a simulated %s (compute capability %d.%d): %d of 29 fields wrong; first, "
+                "%s: read every figure from the runtime for the device asked for, none from "
+                "the GPU you tested on (%s)",
+                d->name, d->cc_major, d->cc_minor, wrong, first, README_READING);
+}
+
+/* A machine of two GPUs, a T4 as device 0 and an A100 as device 1: the
+ * report of device 1 must be the A100's. Code that reads device 0, or the
+ * current device, whatever dev asks is right on a machine of one GPU only,
+ * which is what most graders run on. */
+static void check_two_gpus(wb_ctx *ctx, __typeof__(&device_query_fill) fill) {
+    const wb_sim_device *m[2] = {wb_sim_get(1), wb_sim_get(0)};
+    char where[160];
+    snprintf(where, sizeof where, "on a simulated machine of two GPUs (0: %s, 1: %s): ", m[0]->name,
+             m[1]->name);
+    wb_sim_use_machine(m, 2);
+    for (int dev = 1; dev >= 0; dev--) {
+        device_query_report t;
+        guarded_report got;
+        truth(ctx, dev, &t);
+        int e = fill_guarded(ctx, fill, dev, &got, where);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "%sdevice_query_fill(%d) returned %s, expected cudaSuccess", where, dev,
+                    cudaGetErrorName((cudaError_t)e));
+        char first[400];
+        int wrong = compare(&got.r, &t, first, sizeof first);
+        if (wrong)
+            wb_fail(ctx,
+                    "%sdevice %d: %d of 29 fields wrong; first, %s: read every figure of the "
+                    "device dev, not of device 0 or of the current device (%s)",
+                    where, dev, wrong, first, README_READING);
+    }
+}
+
 static void test_other_gpus(wb_ctx *ctx) {
     __typeof__(&device_query_fill) fill;
     WB_BIND(ctx, fill, device_query_fill);
-    for (int i = 0; i < wb_sim_count(); i++) {
-        const wb_sim_device *d = wb_sim_get(i);
-        wb_sim_use(d);
-        device_query_report t, got;
-        truth(ctx, 0, &t);
-        memset(&got, 0xa5, sizeof got);
-        int e = fill(0, &got);
-        if (e != cudaSuccess)
-            wb_fail(ctx,
-                    "on a simulated %s: device_query_fill(0) returned %s, expected cudaSuccess "
-                    "(the simulation answers cudaGetDeviceCount, cudaGetDeviceProperties and "
-                    "cudaDeviceGetAttribute, which are all the contract needs)",
-                    d->name, cudaGetErrorName((cudaError_t)e));
-        got.name[sizeof got.name - 1] = '\0';
-        char first[400];
-        int wrong = compare(&got, &t, first, sizeof first);
-        if (wrong)
-            wb_fail(ctx,
-                    "on a simulated %s (compute capability %d.%d): %d of 29 fields wrong; first, "
-                    "%s: read every figure from the runtime for the device asked for, none from "
-                    "the GPU you tested on (README, \"Reading properties and attributes\")",
-                    d->name, d->cc_major, d->cc_minor, wrong, first);
-    }
+    for (int i = 0; i < wb_sim_count(); i++)
+        check_one_gpu(ctx, fill, wb_sim_get(i));
+    check_two_gpus(ctx, fill);
     wb_sim_use(NULL);
-    wb_measured(ctx, "29 fields right on %d simulated GPUs (A100, T4, RTX 4090, H200, laptop RTX "
-                     "3060, Tegra X2)",
+    wb_measured(ctx,
+                "29 fields right on %d simulated GPUs (A100, T4, RTX 4090, H200, laptop RTX "
+                "3060, Tegra X2) and on both of a simulated machine of two (T4, A100)",
                 wb_sim_count());
 }
 
@@ -389,8 +491,9 @@ static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi) {
     __typeof__(&device_query_fill) fill;
     WB_BIND(ctx, fill, device_query_fill);
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
-    device_query_report r;
-    int e = fill(gpu->index, &r);
+    guarded_report g;
+    int e = fill_guarded(ctx, fill, gpu->index, &g, "");
+    const device_query_report r = g.r;
     if (e != cudaSuccess)
         wb_fail(ctx, "device_query_fill(%d) returned %s, expected cudaSuccess", gpu->index,
                 cudaGetErrorName((cudaError_t)e));
@@ -421,10 +524,23 @@ static void check_against_peak(wb_ctx *ctx, int fp32, double lo, double hi) {
                 README_PEAKS);
 }
 
+/* Both checks run after correct.fields, which already holds the peaks to
+ * the grader's own within 1e-6, so a peak off by a unit or by the factor 2
+ * never gets here; the bands decide whether the formula describes this GPU
+ * (the table's .limit and README.md, "Why the limits hold on every GPU").
+ * FMA: the loop reaches 0.97 of a right peak where the SMs hold the clock
+ * the runtime reports, 1.02-1.09 on GeForce cards that boost above it; the
+ * nearest wrong peak, an FMA counted as one FLOP, would read 1.94 (above
+ * 1.20), and a doubled one 0.49 (below 0.50, by 3 %: correct.fields is the
+ * guard against it, not this band). */
 static void test_fp32_vs_measured(wb_ctx *ctx) {
     check_against_peak(ctx, 1, 0.50, 1.20);
 }
 
+/* Copy: 0.88-0.91 of a right peak on HBM3, HBM3e and GDDR6X; a copy never
+ * beats the memory (5 % for the reported clock's rounding). A peak without
+ * the double data rate would read about 1.78 (above 1.05), one counted
+ * twice about 0.45 (below 0.50). */
 static void test_dram_vs_measured(wb_ctx *ctx) {
     check_against_peak(ctx, 0, 0.50, 1.05);
 }
@@ -437,6 +553,9 @@ static void test_q_my_threads(wb_ctx *ctx) {
                        "threads resident at once on the whole GPU you grade on");
 }
 
+/* 1 %: the peak as copied from a report, rounded; the nearest wrong answers
+ * (an FMA counted as one FLOP, another capability's lanes per SM, the
+ * clock in MHz read as GHz) are off by a factor of 1.5 or more. */
 static void test_q_my_fp32(wb_ctx *ctx) {
     const wb_gpu *g = wb_ctx_gpu(ctx);
     wb_question_number(ctx, "my_peak_fp32_gflops", g->peak_fp32_gflops, 0.01,
@@ -461,7 +580,7 @@ static const wb_test tests[] = {
     WB_GPU("correct.fields", 15, test_fields_all_devices, .timeout_s = 60,
            .hint = "README.md, \"Reading properties and attributes\""),
     WB_GPU("correct.other_gpus", 5, test_other_gpus, .requires = "correct.fields",
-           .hint = "README.md, \"Reading properties and attributes\""),
+           .hint = README_READING),
     WB_GPU("check.fp32_vs_measured", 5, test_fp32_vs_measured, .timeout_s = 120,
            .requires = "correct.fields", .hint = README_PEAKS, .unrestricted = UNRESTRICTED_PEAK,
            .limit = {.text = "measured FMA rate 50% to 120% of your peak FP32",

@@ -10,9 +10,11 @@
 
 /* The grader exports these runtime functions (exports.list), so the
  * student's library, which calls the shared runtime, calls them here. While
- * a simulated GPU is chosen they answer for it, as device 0 of 1; otherwise
- * they pass every call to the runtime. A device query that hard-codes the
- * grading GPU's figures is right on that GPU only: on these it is wrong. */
+ * simulated GPUs are chosen they answer for them, as devices 0 .. count-1;
+ * otherwise they pass every call to the runtime. A device query that
+ * hard-codes the grading GPU's figures is right on that GPU only: on these
+ * it is wrong. One that reads device 0 whatever it is asked is right on a
+ * machine of one GPU only: on a simulated machine of two it is wrong. */
 
 /* Figures of real GPUs as their drivers report them (CUDA 12-13). */
 static const wb_sim_device devices[] = {
@@ -33,7 +35,8 @@ static const wb_sim_device devices[] = {
      524288, 1300500, 1866000, 128},
 };
 
-static const wb_sim_device *active;
+static const wb_sim_device *active[WB_SIM_MAX_DEVICES];
+static int active_count, current;
 
 int wb_sim_count(void) {
     return (int)(sizeof devices / sizeof devices[0]);
@@ -44,7 +47,19 @@ const wb_sim_device *wb_sim_get(int i) {
 }
 
 void wb_sim_use(const wb_sim_device *d) {
-    active = d;
+    wb_sim_use_machine(d ? &d : NULL, d ? 1 : 0);
+}
+
+void wb_sim_use_machine(const wb_sim_device *const *d, int n) {
+    active_count = d && n > 0 ? (n < WB_SIM_MAX_DEVICES ? n : WB_SIM_MAX_DEVICES) : 0;
+    for (int i = 0; i < active_count; i++)
+        active[i] = d[i];
+    current = 0;
+}
+
+/* The simulated device dev, or NULL when dev is not one of them. */
+static const wb_sim_device *sim(int dev) {
+    return dev >= 0 && dev < active_count ? active[dev] : NULL;
 }
 
 static void *next(const char *name) {
@@ -52,35 +67,58 @@ static void *next(const char *name) {
 }
 
 cudaError_t cudaGetDeviceCount(int *count) {
-    if (active) {
-        *count = 1;
+    if (active_count) {
+        *count = active_count;
         return cudaSuccess;
     }
     cudaError_t (*f)(int *) = (cudaError_t(*)(int *))next("cudaGetDeviceCount");
     return f ? f(count) : cudaErrorNotSupported;
 }
 
+/* The current device, as the simulated machine sees it: setting one of its
+ * devices succeeds without touching the real GPU. */
+cudaError_t cudaSetDevice(int dev) {
+    if (active_count) {
+        if (!sim(dev))
+            return cudaErrorInvalidDevice;
+        current = dev;
+        return cudaSuccess;
+    }
+    cudaError_t (*f)(int) = (cudaError_t(*)(int))next("cudaSetDevice");
+    return f ? f(dev) : cudaErrorNotSupported;
+}
+
+cudaError_t cudaGetDevice(int *dev) {
+    if (active_count) {
+        *dev = current;
+        return cudaSuccess;
+    }
+    cudaError_t (*f)(int *) = (cudaError_t(*)(int *))next("cudaGetDevice");
+    return f ? f(dev) : cudaErrorNotSupported;
+}
+
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
-    if (active) {
-        if (dev != 0)
+    if (active_count) {
+        const wb_sim_device *d = sim(dev);
+        if (!d)
             return cudaErrorInvalidDevice;
         memset(p, 0, sizeof *p);
-        snprintf(p->name, sizeof p->name, "%s", active->name);
-        p->totalGlobalMem = (size_t)active->global_mem;
-        p->major = active->cc_major;
-        p->minor = active->cc_minor;
-        p->multiProcessorCount = active->sm_count;
+        snprintf(p->name, sizeof p->name, "%s", d->name);
+        p->totalGlobalMem = (size_t)d->global_mem;
+        p->major = d->cc_major;
+        p->minor = d->cc_minor;
+        p->multiProcessorCount = d->sm_count;
         p->warpSize = 32;
         p->maxThreadsPerBlock = 1024;
-        p->maxThreadsPerMultiProcessor = active->threads_per_sm;
-        p->maxBlocksPerMultiProcessor = active->blocks_per_sm;
-        p->regsPerMultiprocessor = active->regs_per_sm;
-        p->regsPerBlock = active->regs_per_block;
-        p->sharedMemPerMultiprocessor = (size_t)active->smem_per_sm;
-        p->sharedMemPerBlock = (size_t)active->smem_per_block;
-        p->sharedMemPerBlockOptin = (size_t)active->smem_optin;
-        p->l2CacheSize = active->l2_bytes;
-        p->memoryBusWidth = active->bus_bits;
+        p->maxThreadsPerMultiProcessor = d->threads_per_sm;
+        p->maxBlocksPerMultiProcessor = d->blocks_per_sm;
+        p->regsPerMultiprocessor = d->regs_per_sm;
+        p->regsPerBlock = d->regs_per_block;
+        p->sharedMemPerMultiprocessor = (size_t)d->smem_per_sm;
+        p->sharedMemPerBlock = (size_t)d->smem_per_block;
+        p->sharedMemPerBlockOptin = (size_t)d->smem_optin;
+        p->l2CacheSize = d->l2_bytes;
+        p->memoryBusWidth = d->bus_bits;
         p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024, p->maxThreadsDim[2] = 64;
         p->maxGridSize[0] = 2147483647, p->maxGridSize[1] = 65535, p->maxGridSize[2] = 65535;
         return cudaSuccess;
@@ -94,7 +132,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
  * library built with them calls it. */
 cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *p, int dev);
 cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *p, int dev) {
-    if (active)
+    if (active_count)
         return cudaGetDeviceProperties(p, dev);
     cudaError_t (*f)(struct cudaDeviceProp *, int) =
         (cudaError_t(*)(struct cudaDeviceProp *, int))next("cudaGetDeviceProperties_v2");
@@ -130,11 +168,11 @@ static int attribute(const wb_sim_device *d, enum cudaDeviceAttr a, int *v) {
 }
 
 cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int dev) {
-    if (active) {
-        if (dev != 0)
+    if (active_count) {
+        if (!sim(dev))
             return cudaErrorInvalidDevice;
         /* An attribute the simulation does not know: not one the contract needs. */
-        return attribute(active, a, v) ? cudaSuccess : cudaErrorNotSupported;
+        return attribute(sim(dev), a, v) ? cudaSuccess : cudaErrorNotSupported;
     }
     cudaError_t (*f)(int *, enum cudaDeviceAttr, int) =
         (cudaError_t(*)(int *, enum cudaDeviceAttr, int))next("cudaDeviceGetAttribute");

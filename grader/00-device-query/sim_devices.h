@@ -11,10 +11,17 @@ typedef struct wb_sim_device {
     int smem_per_sm, smem_per_block, smem_optin, l2_bytes, sm_clock_khz, mem_clock_khz, bus_bits;
 } wb_sim_device;
 
+/* The most GPUs one simulated machine holds. */
+#define WB_SIM_MAX_DEVICES 4
+
 int wb_sim_count(void);
 const wb_sim_device *wb_sim_get(int i);
 /* From now on, in this process, the runtime's device count, properties and
  * attributes answer for d (device 0 of 1); NULL: the real GPUs again. */
 void wb_sim_use(const wb_sim_device *d);
+/* The same for a machine of n GPUs, d[0] .. d[n-1] (at most
+ * WB_SIM_MAX_DEVICES), devices 0 .. n-1; cudaSetDevice and cudaGetDevice
+ * then choose among them. NULL or n < 1: the real GPUs again. */
+void wb_sim_use_machine(const wb_sim_device *const *d, int n);
 
 #endif

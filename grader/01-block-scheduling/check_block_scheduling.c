@@ -129,6 +129,51 @@ static int sim_cases(wb_rng *g, sim_case *c) {
 
 typedef int (*analyze_fn)(const block_record *, int, int, int *, block_scheduling_stats *);
 
+/* Guard space after the analysis's two outputs, in the same allocation:
+ * HOST_GUARD ints after h_blocks_per_sm and HOST_GUARD bytes after *out,
+ * poisoned with 0xA5 bytes (an int of them is negative, so no count) and
+ * checked unchanged after every call. */
+#define HOST_GUARD 64
+#define GUARD_INT ((int)0xA5A5A5A5u)
+
+typedef struct stats_slot {
+    block_scheduling_stats s;
+    unsigned char guard[HOST_GUARD];
+} stats_slot;
+
+/* h_blocks_per_sm for sm_count SMs (0 or more), each count poisoned with
+ * -7, then HOST_GUARD guard ints. */
+static int *per_sm_alloc(wb_ctx *ctx, int sm_count) {
+    int m = sm_count > 0 ? sm_count : 0;
+    int *p = malloc(sizeof(int) * ((size_t)m + HOST_GUARD));
+    if (!p)
+        wb_fail(ctx, "out of host memory");
+    for (int k = 0; k < m + HOST_GUARD; k++)
+        p[k] = k < m ? -7 : GUARD_INT;
+    return p;
+}
+
+/* Fails when the analysis wrote past h_blocks_per_sm[sm_count - 1] or past
+ * *out; what names the call. */
+static void check_host_guards(wb_ctx *ctx, const char *what, const int *per_sm, int sm_count,
+                              const stats_slot *st) {
+    int m = sm_count > 0 ? sm_count : 0;
+    for (int k = 0; k < HOST_GUARD; k++)
+        if (per_sm[m + k] != GUARD_INT)
+            wb_fail(ctx,
+                    "%s: block_scheduling_analyze wrote past the end of h_blocks_per_sm: element "
+                    "%d, the first of the %d poisoned ints after its %d counts (one per SM) that "
+                    "changed, holds %d; expected nothing written there (block_scheduling.h)",
+                    what, m + k, HOST_GUARD, m, per_sm[m + k]);
+    for (int k = 0; k < HOST_GUARD; k++)
+        if (st->guard[k] != 0xA5)
+            wb_fail(ctx,
+                    "%s: block_scheduling_analyze wrote past the end of *out: byte %d after the "
+                    "block_scheduling_stats struct changed (0x%02x, poisoned 0xa5); expected that "
+                    "one struct written and nothing after it (block_scheduling.h)",
+                    what, k, st->guard[k]);
+}
+
 /* Runs the student's analysis on every simulated case and hands each
  * result with the grader's to check(). */
 static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *, const int *,
@@ -143,20 +188,22 @@ static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *,
     for (int i = 0; i < nc; i++) {
         block_record *r = malloc(sizeof *r * (size_t)c[i].n);
         int *want = malloc(sizeof(int) * (size_t)c[i].sm_count);
-        int *got = malloc(sizeof(int) * (size_t)c[i].sm_count);
+        int *got = per_sm_alloc(ctx, c[i].sm_count); /* an SM left unwritten cannot pass */
         simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, r);
-        block_scheduling_stats ws, gs;
+        block_scheduling_stats ws;
+        stats_slot gs;
         reference_analyze(r, c[i].n, c[i].sm_count, want, &ws);
-        for (int k = 0; k < c[i].sm_count; k++)
-            got[k] = -7; /* poisoned: an SM left unwritten cannot pass */
         memset(&gs, 0xa5, sizeof gs);
-        int rc = analyze(r, c[i].n, c[i].sm_count, got, &gs);
+        int rc = analyze(r, c[i].n, c[i].sm_count, got, &gs.s);
         if (rc != 0)
             wb_fail(ctx,
                     "%d blocks on %d SMs (%d used, %d slots each): returned %d for valid "
                     "records, expected 0 (block_scheduling.h)",
                     c[i].n, c[i].sm_count, c[i].sms, c[i].slots, rc);
-        check(ctx, &c[i], want, got, &ws, &gs);
+        char what[96];
+        snprintf(what, sizeof what, "%d blocks, sm_count %d", c[i].n, c[i].sm_count);
+        check_host_guards(ctx, what, got, c[i].sm_count, &gs);
+        check(ctx, &c[i], want, got, &ws, &gs.s);
         free(r);
         free(want);
         free(got);
@@ -218,8 +265,6 @@ static void test_analyze_invalid(wb_ctx *ctx) {
     analyze_fn analyze;
     WB_BIND(ctx, analyze, block_scheduling_analyze);
     block_record r[3] = {{0, 0, 100, 200}, {1, 1, 100, 300}, {2, 2, 150, 250}};
-    int per_sm[4];
-    block_scheduling_stats s;
     struct {
         const char *what;
         int n, sms, field, value;
@@ -234,10 +279,16 @@ static void test_analyze_invalid(wb_ctx *ctx) {
             c[2].smid = (unsigned int)bad[i].value;
         if (bad[i].field == 1)
             c[1].end_ns = (unsigned long long)bad[i].value;
-        int rc = analyze(c, bad[i].n, bad[i].sms, per_sm, &s);
+        int *per_sm = per_sm_alloc(ctx, bad[i].sms);
+        stats_slot st;
+        memset(&st, 0xa5, sizeof st);
+        int rc = analyze(c, bad[i].n, bad[i].sms, per_sm, &st.s);
         if (rc != -1)
             wb_fail(ctx, "with %s it returned %d, expected -1 (block_scheduling.h)", bad[i].what,
                     rc);
+        /* The outputs are unspecified then, but only within their bounds. */
+        check_host_guards(ctx, bad[i].what, per_sm, bad[i].sms, &st);
+        free(per_sm);
     }
     wb_measured(ctx, "4 invalid inputs rejected");
 }
@@ -246,20 +297,54 @@ static void test_analyze_invalid(wb_ctx *ctx) {
 
 typedef __typeof__(&block_scheduling_trace) trace_fn;
 
-/* Runs the student's trace and copies the records back into h (n records). */
+/* Records of guard space after every records array the trace writes, in
+ * the same allocation: poisoned with 0xFF bytes like the records and
+ * checked unchanged after the call. 1024 records hold a write indexed by
+ * the thread instead of the block for the first few blocks. */
+#define REC_GUARD 1024
+
+/* The REC_GUARD records after the n records of a trace untouched. */
+static void check_record_guard(wb_ctx *ctx, const block_record *guard, int n, const char *what) {
+    const unsigned char *p = (const unsigned char *)guard;
+    for (size_t k = 0; k < REC_GUARD * sizeof *guard; k++)
+        if (p[k] != 0xff)
+            wb_fail(ctx,
+                    "%s: the trace wrote past the end of d_records: record %zu, in the %d "
+                    "poisoned (0xFF) records after the %d of the grid, changed; expected block i "
+                    "to write records[i] only (%s)",
+                    what, (size_t)n + k / sizeof *guard, REC_GUARD, n, README_TRACE);
+}
+
+/* Runs the student's trace and copies the records back into h (n records);
+ * checks the guard after them. */
 static void run_trace(wb_ctx *ctx, trace_fn trace, int n, int threads, size_t smem,
                       long long spin_ns, block_record *h) {
-    block_record *d = NULL;
-    WB_CUDA(ctx, cudaMalloc((void **)&d, sizeof *d * (size_t)n));
-    WB_CUDA(ctx, cudaMemset(d, 0xff, sizeof *d * (size_t)n));
+    block_record *d = NULL, guard[REC_GUARD];
+    size_t bytes = sizeof *d * ((size_t)n + REC_GUARD);
+    WB_CUDA(ctx, cudaMalloc((void **)&d, bytes));
+    WB_CUDA(ctx, cudaMemset(d, 0xff, bytes));
     int e = trace(n, threads, smem, spin_ns, d, 0);
     if (e != cudaSuccess)
         wb_fail(ctx, "block_scheduling_trace(%d blocks, %d threads, %zu B) returned %s", n, threads,
                 smem, cudaGetErrorName((cudaError_t)e));
     wb_wait(ctx, NULL, "the trace kernel (%d blocks, %d threads, %zu B)", n, threads, smem);
     WB_CUDA(ctx, cudaMemcpy(h, d, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost));
+    WB_CUDA(ctx, cudaMemcpy(guard, d + n, sizeof guard, cudaMemcpyDeviceToHost));
+    char what[96];
+    snprintf(what, sizeof what, "%d blocks of %d threads", n, threads);
+    check_record_guard(ctx, guard, n, what);
     cudaFree(d);
 }
+
+/* A right block is busy at least spin_ns between its two readings (the
+ * contract's words). SPIN_SLACK_NS allows for a start read just after the
+ * reading the spin counts from, on a timer that steps in whole
+ * microseconds. The nearest wrong trace, a spin of spin_ns clock cycles
+ * (clock64) instead of nanoseconds, lasts spin_ns / f at an SM clock of
+ * f GHz: below the limit, 0.9 x spin_ns at the shortest spin checked
+ * (20 us), on any GPU that clocks its SMs above 1.1 GHz while it spins
+ * (the H100 and H200 run at 1.98 GHz: 0.51 x). */
+#define SPIN_SLACK_NS 2000
 
 /* Every record written by its own block, on a real SM, in a sane interval. */
 static void check_records(wb_ctx *ctx, const block_record *h, int n, long long spin_ns) {
@@ -279,11 +364,14 @@ static void check_records(wb_ctx *ctx, const block_record *h, int n, long long s
         if (h[i].end_ns <= h[i].start_ns)
             wb_fail(ctx, "record %d: end_ns %llu is not after start_ns %llu (%s)", i, h[i].end_ns,
                     h[i].start_ns, README_TRACE);
-        if ((long long)(h[i].end_ns - h[i].start_ns) < spin_ns / 2)
+        if ((long long)(h[i].end_ns - h[i].start_ns) < spin_ns - SPIN_SLACK_NS)
             wb_fail(ctx,
-                    "record %d: the block ran %llu ns, but spin_ns was %lld; it must keep "
-                    "its SM busy that long (%s)",
-                    i, h[i].end_ns - h[i].start_ns, spin_ns, README_TRACE);
+                    "record %d: the block ran %llu ns from start_ns to end_ns, expected at least "
+                    "spin_ns = %lld (less %d for the timer's step): the whole block spins "
+                    "spin_ns of %%globaltimer nanoseconds between its two readings; a spin "
+                    "counted in clock cycles (clock64) is shorter on any GPU clocked above "
+                    "1 GHz (%s)",
+                    i, h[i].end_ns - h[i].start_ns, spin_ns, SPIN_SLACK_NS, README_TRACE);
         if ((h[i].end_ns - h[i].start_ns) > 60000000000ULL)
             wb_fail(ctx,
                     "record %d: the block ran %.1f s; are both times %%globaltimer "
@@ -301,20 +389,61 @@ static const void *trace_kernel(wb_ctx *ctx) {
     return k;
 }
 
+/* No SM held more blocks of the trace at once than fit (per_sm, from the
+ * occupancy API): a limit of the hardware that a right trace never
+ * exceeds however its blocks were scheduled, since each SM's records come
+ * from one clock and a block starts in a slot only after the block before
+ * it there has read its end. A trace whose threads leave before the spin
+ * ends can exceed it, on a GPU that hands the thread slots of finished
+ * warps to new blocks before their block ends. */
+static void check_residency(wb_ctx *ctx, const block_record *h, int n, int threads, int per_sm) {
+    int sms = wb_ctx_gpu(ctx)->sm_count;
+    int *count = malloc(sizeof(int) * (size_t)sms);
+    if (!count)
+        wb_fail(ctx, "out of host memory");
+    block_scheduling_stats s;
+    reference_analyze(h, n, sms, count, &s);
+    free(count);
+    if (s.max_resident_sm > per_sm)
+        wb_fail(ctx,
+                "%d blocks of %d threads: the records show %d blocks at once on one SM, "
+                "expected at most %d, the most that fit (occupancy API); every thread of a "
+                "block spins until the end reading, else its SM starts other blocks in the "
+                "slots of the threads that left (%s)",
+                n, threads, s.max_resident_sm, per_sm, README_TRACE);
+}
+
+/* The launches correct.trace makes: 64-thread blocks (16 to 32 per SM,
+ * where block slots are the limit on most GPUs) and 256-thread blocks,
+ * which only the SM's thread slots limit (4 to 8 per SM), so that a block
+ * whose threads leave early would leave room for more. */
+static const int trace_threads[] = {64, 256};
+
 static void test_trace(wb_ctx *ctx) {
     trace_fn trace;
     WB_BIND(ctx, trace, block_scheduling_trace);
-    int per_sm = 0, cap = 0;
-    WB_CUDA(ctx, bs_truth_capacity(trace_kernel(ctx), 64, 0, &per_sm, &cap));
-    if (cap < 1)
-        wb_fail(ctx, "the trace kernel cannot run 64-thread blocks (occupancy API says 0)");
-    int n = 2 * cap + 17;
-    long long spin = 20000;
-    block_record *h = malloc(sizeof *h * (size_t)n);
-    run_trace(ctx, trace, n, 64, 0, spin, h);
-    check_records(ctx, h, n, spin);
-    wb_measured(ctx, "%d blocks, each recorded once, SM ids in range", n);
-    free(h);
+    long blocks = 0;
+    for (size_t k = 0; k < sizeof trace_threads / sizeof trace_threads[0]; k++) {
+        int threads = trace_threads[k], per_sm = 0, cap = 0;
+        WB_CUDA(ctx, bs_truth_capacity(trace_kernel(ctx), threads, 0, &per_sm, &cap));
+        if (cap < 1)
+            wb_fail(ctx, "the trace kernel cannot run %d-thread blocks (occupancy API says 0)",
+                    threads);
+        int n = 2 * cap + 17;
+        long long spin = 20000;
+        block_record *h = malloc(sizeof *h * (size_t)n);
+        if (!h)
+            wb_fail(ctx, "out of host memory");
+        run_trace(ctx, trace, n, threads, 0, spin, h);
+        check_records(ctx, h, n, spin);
+        check_residency(ctx, h, n, threads, per_sm);
+        blocks += n;
+        free(h);
+    }
+    wb_measured(ctx,
+                "%ld blocks of 64 and 256 threads, each recorded once, SM ids in range, each at "
+                "least spin_ns long, no SM holding more at once than fit",
+                blocks);
 }
 
 static void test_capacity(wb_ctx *ctx) {
@@ -386,8 +515,10 @@ static void test_timeline(wb_ctx *ctx) {
     run_trace(ctx, trace, n, threads, smem, spin, h);
     check_records(ctx, h, n, spin);
 
-    int *want = malloc(sizeof(int) * (size_t)sms), *got = malloc(sizeof(int) * (size_t)sms);
-    block_scheduling_stats ws, gs;
+    int *want = malloc(sizeof(int) * (size_t)sms), *got = per_sm_alloc(ctx, sms);
+    block_scheduling_stats ws;
+    stats_slot gs;
+    memset(&gs, 0xa5, sizeof gs);
     reference_analyze(h, n, sms, want, &ws);
     unsigned long long t0 = ~0ULL;
     for (int i = 0; i < n; i++)
@@ -409,18 +540,19 @@ static void test_timeline(wb_ctx *ctx) {
     if (ws.waves != 3)
         wb_fail(ctx, "%d blocks at %d at once should take 3 waves; the timeline shows %d", n, cap,
                 ws.waves);
-    if (analyze(h, n, sms, got, &gs) != 0)
+    if (analyze(h, n, sms, got, &gs.s) != 0)
         wb_fail(ctx, "block_scheduling_analyze rejected the trace's records (%s)", README_WAVES);
+    check_host_guards(ctx, "on this trace", got, sms, &gs);
     for (int k = 0; k < sms; k++)
         if (got[k] != want[k])
             wb_fail(ctx, "on this trace, your analysis puts %d blocks on SM %d, the grader %d (%s)",
                     got[k], k, want[k], README_WAVES);
-    if (gs.max_resident_sm != ws.max_resident_sm || gs.max_resident_gpu != ws.max_resident_gpu ||
-        gs.waves != ws.waves)
+    if (gs.s.max_resident_sm != ws.max_resident_sm ||
+        gs.s.max_resident_gpu != ws.max_resident_gpu || gs.s.waves != ws.waves)
         wb_fail(ctx,
                 "on this trace, your analysis gives %d per SM, %d on the GPU, %d waves; the "
                 "grader %d, %d, %d (%s)",
-                gs.max_resident_sm, gs.max_resident_gpu, gs.waves, ws.max_resident_sm,
+                gs.s.max_resident_sm, gs.s.max_resident_gpu, gs.s.waves, ws.max_resident_sm,
                 ws.max_resident_gpu, ws.waves, README_WAVES);
     free(h);
     free(want);
@@ -469,11 +601,24 @@ static void test_staircase(wb_ctx *ctx) {
                 "block_scheduling_capacity predicts %d blocks at once; nothing to measure "
                 "(%s)",
                 cap, README_FIT);
-    WB_CUDA(ctx, cudaMalloc((void **)&a.d, sizeof(block_record) * ((size_t)cap + 1)));
+    size_t bytes = sizeof(block_record) * ((size_t)cap + 1 + REC_GUARD);
+    WB_CUDA(ctx, cudaMalloc((void **)&a.d, bytes));
+    WB_CUDA(ctx, cudaMemset(a.d, 0xff, bytes));
     int half = cap / 2 > 0 ? cap / 2 : 1;
     double t_half = time_grid(ctx, &a, half), t_cap = time_grid(ctx, &a, cap);
     double t_next = time_grid(ctx, &a, cap + 1);
+    /* The timed launches wrote their records, and nothing past them. */
+    block_record guard[REC_GUARD];
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+    WB_CUDA(ctx, cudaMemcpy(guard, a.d + cap + 1, sizeof guard, cudaMemcpyDeviceToHost));
+    char what[96];
+    snprintf(what, sizeof what, "the timed launches of up to %d blocks", cap + 1);
+    check_record_guard(ctx, guard, cap + 1, what);
     cudaFree(a.d);
+    /* Both limits sit between one wave (1.0x) and two (about 1.9x): a
+     * capacity too high by any amount, 1 block to 2x, puts C blocks in two
+     * waves and fails the flat part; one too low by any amount leaves C + 1
+     * in one wave and fails the step (README, "Why the limits hold"). */
     double flat = t_cap / t_half, step = t_next / t_cap;
     wb_record(ctx, "staircase_flat", flat, "ratio", 1.5, "le");
     wb_record(ctx, "staircase_step", step, "ratio", 1.5, "ge");
@@ -535,17 +680,39 @@ static void make_input(wb_ctx *ctx, wb_rng *g, int n, unsigned int **d_in, unsig
     WB_CUDA(ctx, cudaMemcpy(*d_in, *h_in, sizeof(unsigned int) * (size_t)n, cudaMemcpyHostToDevice));
 }
 
-/* Output right everywhere, input untouched. */
+/* Items of guard space after every output of block_scheduling_process, in
+ * the same allocation: poisoned with 0xAB bytes like the output and checked
+ * unchanged after every call, the timed ones included. 1024 items hold the
+ * overrun of a launch of whole 256-thread blocks that forgets i < n. */
+#define OUT_GUARD 1024
+
+/* d_out of n items and OUT_GUARD guard items, poisoned. */
+static void poison_output(wb_ctx *ctx, unsigned int *d_out, int n) {
+    WB_CUDA(ctx, cudaMemset(d_out, 0xab, sizeof *d_out * ((size_t)n + OUT_GUARD)));
+}
+
+/* Output right everywhere, nothing written past it, input untouched. The
+ * items are exact (integer hashes), so the comparison is exact. */
 static void check_output(wb_ctx *ctx, const unsigned int *d_in, const unsigned int *h_in,
                          const unsigned int *d_out, const unsigned int *want, int n,
                          long long item_ns) {
-    unsigned int *h = malloc(sizeof(unsigned int) * (size_t)n);
-    WB_CUDA(ctx, cudaMemcpy(h, d_out, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost));
+    unsigned int *h = malloc(sizeof(unsigned int) * ((size_t)n + OUT_GUARD));
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    WB_CUDA(ctx, cudaMemcpy(h, d_out, sizeof *h * ((size_t)n + OUT_GUARD), cudaMemcpyDeviceToHost));
     for (int i = 0; i < n; i++)
         if (h[i] != want[i])
             wb_fail(ctx, "n_items %d, item_ns %lld: out[%d] = 0x%08x, expected 0x%08x%s (%s)", n,
                     item_ns, i, h[i], want[i], h[i] == 0xabababab ? " (never written)" : "",
                     README_TAIL);
+    for (int k = 0; k < OUT_GUARD; k++)
+        if (h[n + k] != 0xababababu)
+            wb_fail(ctx,
+                    "n_items %d: wrote past the end of d_out: out[%d], the first of the %d "
+                    "poisoned items after the output that changed, holds 0x%08x; expected "
+                    "nothing written at or past out[n_items]: a thread whose item is not below "
+                    "n_items must write nothing (%s)",
+                    n, n + k, OUT_GUARD, h[n + k], README_TAIL);
     WB_CUDA(ctx, cudaMemcpy(h, d_in, sizeof *h * (size_t)n, cudaMemcpyDeviceToHost));
     if (memcmp(h, h_in, sizeof *h * (size_t)n) != 0)
         wb_fail(ctx, "n_items %d: the input changed; d_in is read-only", n);
@@ -565,8 +732,8 @@ static void test_process(wb_ctx *ctx) {
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
         unsigned int *d_in, *h_in, *want, *d_out;
         make_input(ctx, &g, c[k].n, &d_in, &h_in, &want);
-        WB_CUDA(ctx, cudaMalloc((void **)&d_out, sizeof *d_out * (size_t)c[k].n));
-        WB_CUDA(ctx, cudaMemset(d_out, 0xab, sizeof *d_out * (size_t)c[k].n));
+        WB_CUDA(ctx, cudaMalloc((void **)&d_out, sizeof *d_out * ((size_t)c[k].n + OUT_GUARD)));
+        poison_output(ctx, d_out, c[k].n);
         int e = fn(d_in, d_out, c[k].n, c[k].item_ns, 0);
         if (e != cudaSuccess)
             wb_fail(ctx, "block_scheduling_process(n_items %d) returned %s", c[k].n,
@@ -618,7 +785,7 @@ static void tail_open(wb_ctx *ctx, wb_perf_run *run) {
     unsigned int *d_in, *d_base, *d_cand;
     make_input(ctx, &g, n, &d_in, &tail.h_in, &tail.want);
     WB_CUDA(ctx, cudaMalloc((void **)&d_base, sizeof(unsigned int) * (size_t)n));
-    WB_CUDA(ctx, cudaMalloc((void **)&d_cand, sizeof(unsigned int) * (size_t)n));
+    WB_CUDA(ctx, cudaMalloc((void **)&d_cand, sizeof(unsigned int) * ((size_t)n + OUT_GUARD)));
     tail.base = (proc_arg){NULL, d_in, d_base, n, TAIL_ITEM_NS};
     tail.cand = (proc_arg){tail.cand.fn, d_in, d_cand, n, TAIL_ITEM_NS};
     run->baseline = tail_baseline;
@@ -637,7 +804,7 @@ static void tail_open(wb_ctx *ctx, wb_perf_run *run) {
 
 static void tail_poison(wb_ctx *ctx, void *arg) {
     proc_arg *c = &((tail_state *)arg)->cand;
-    WB_CUDA(ctx, cudaMemset(c->out, 0xab, sizeof(unsigned int) * (size_t)c->n));
+    poison_output(ctx, c->out, c->n);
 }
 
 static void tail_check(wb_ctx *ctx, void *arg) {

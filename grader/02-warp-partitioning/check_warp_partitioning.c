@@ -232,32 +232,36 @@ static void test_waste_table(wb_ctx *ctx) {
 
 typedef warp_partitioning_thread rec;
 
+/* Records of guard space after d_out, in the same allocation: poisoned with
+ * 0xFF like d_out and checked unchanged after every call. A block's worth,
+ * so that any index up to twice the thread count lands in it. */
+#define REC_GUARD 1024
+
 /* Runs the student's recording kernel on block b into a poisoned buffer and
  * returns the records in host memory (the caller frees them). */
 static rec *run_record(wb_ctx *ctx, dim b) {
     __typeof__(&warp_partitioning_record) record;
     WB_BIND(ctx, record, warp_partitioning_record);
-    size_t n = (size_t)ref_threads(b), bytes = n * sizeof(rec);
+    size_t n = (size_t)ref_threads(b), bytes = (n + REC_GUARD) * sizeof(rec);
     rec *d = NULL, *h = (rec *)malloc(bytes);
     if (!h)
         wb_fail(ctx, "out of host memory");
-    /* One record of slack past the end, so an overrun shows as a CUDA error
-     * under compute-sanitizer rather than as silent corruption of the grader. */
-    WB_CUDA(ctx, cudaMalloc((void **)&d, bytes + sizeof(rec)));
-    WB_CUDA(ctx, cudaMemset(d, 0xFF, bytes + sizeof(rec)));
+    WB_CUDA(ctx, cudaMalloc((void **)&d, bytes));
+    WB_CUDA(ctx, cudaMemset(d, 0xFF, bytes));
     int e = record(b.x, b.y, b.z, d);
     if (e != cudaSuccess)
         wb_fail(ctx, "warp_partitioning_record(%d, %d, %d) returned %s, expected cudaSuccess", b.x,
                 b.y, b.z, cudaGetErrorName((cudaError_t)e));
     wb_wait(ctx, NULL, "the recording kernel (%dx%dx%d block)", b.x, b.y, b.z);
     WB_CUDA(ctx, cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
-    rec tail;
-    WB_CUDA(ctx, cudaMemcpy(&tail, d + n, sizeof tail, cudaMemcpyDeviceToHost));
-    unsigned char *p = (unsigned char *)&tail;
-    for (size_t k = 0; k < sizeof tail; k++)
+    const unsigned char *p = (const unsigned char *)(h + n);
+    for (size_t k = 0; k < REC_GUARD * sizeof(rec); k++)
         if (p[k] != 0xFF)
-            wb_fail(ctx, "%dx%dx%d block: the kernel wrote past the %zu records of d_out (%s)", b.x,
-                    b.y, b.z, n, README_GPU);
+            wb_fail(ctx,
+                    "%dx%dx%d block: the kernel wrote past the %zu records of d_out: record %zu, "
+                    "in the %d poisoned (0xFF) records after them, changed; expected every "
+                    "thread to write d_out[its linear position] and nothing else (%s)",
+                    b.x, b.y, b.z, n, n + k / sizeof(rec), REC_GUARD, README_GPU);
     WB_CUDA(ctx, cudaFree(d));
     return h;
 }
@@ -335,7 +339,9 @@ static void test_record_random(wb_ctx *ctx) {
     WB_BIND(ctx, record, warp_partitioning_record);
     /* Invalid shapes are refused before any launch, and nothing is written. */
     static const int bad[][3] = {{0, 1, 1}, {1025, 1, 1}, {33, 32, 1}, {1, 1, 65}, {-1, 4, 4}};
-    rec *d = NULL, probe;
+    rec *d = NULL, *probe = (rec *)malloc(1024 * sizeof(rec));
+    if (!probe)
+        wb_fail(ctx, "out of host memory");
     WB_CUDA(ctx, cudaMalloc((void **)&d, 1024 * sizeof(rec)));
     WB_CUDA(ctx, cudaMemset(d, 0xFF, 1024 * sizeof(rec)));
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
@@ -348,9 +354,16 @@ static void test_record_random(wb_ctx *ctx) {
     }
     if (record(32, 1, 1, NULL) != cudaErrorInvalidValue)
         wb_fail(ctx, "warp_partitioning_record(32, 1, 1, NULL) must return cudaErrorInvalidValue");
-    WB_CUDA(ctx, cudaMemcpy(&probe, d, sizeof probe, cudaMemcpyDeviceToHost));
-    if (probe.tx != -1)
-        wb_fail(ctx, "an invalid shape still wrote records (warp_partitioning.h)");
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+    WB_CUDA(ctx, cudaMemcpy(probe, d, 1024 * sizeof(rec), cudaMemcpyDeviceToHost));
+    const unsigned char *p = (const unsigned char *)probe;
+    for (size_t k = 0; k < 1024 * sizeof(rec); k++)
+        if (p[k] != 0xFF)
+            wb_fail(ctx,
+                    "an invalid shape still wrote records: record %zu of d_out changed, expected "
+                    "nothing written without a launch (warp_partitioning.h)",
+                    k / sizeof(rec));
+    free(probe);
     WB_CUDA(ctx, cudaFree(d));
 
     wb_rng g;
@@ -431,6 +444,16 @@ static int run_baseline_shade(void *p, void *stream) {
     return wp_baseline_shade(a->in, a->out, a->w, a->h, stream);
 }
 
+/* Floats of guard space after every image the code under test writes, in
+ * the same allocation: poisoned (0xFF bytes, a NaN that no shading gives)
+ * and checked unchanged after every call. A kernel that checks x but not y
+ * writes up to blockDim.y - 1 rows past the image, one that checks y but
+ * not x up to blockDim.x - 1 floats past its last row; 1024 rows and 1024
+ * floats hold either for any legal block. */
+static size_t shade_guard(int w) {
+    return (size_t)1024 * w + 1024;
+}
+
 /* Random input of w x h pixels on the device; the host copy in *h_in. */
 static float *random_image(wb_ctx *ctx, wb_rng *g, int w, int h, float **h_in) {
     size_t n = (size_t)w * h;
@@ -444,7 +467,26 @@ static float *random_image(wb_ctx *ctx, wb_rng *g, int w, int h, float **h_in) {
     return d;
 }
 
-/* Checks out against the CPU reference at every pixel, or at `stride` steps. */
+/* The guard after a w x h image (h_out holds both) untouched. */
+static void check_shade_guard(wb_ctx *ctx, const float *h_out, int w, int h) {
+    const unsigned *guard = (const unsigned *)(h_out + (size_t)w * h);
+    for (size_t k = 0; k < shade_guard(w); k++)
+        if (guard[k] != 0xFFFFFFFFu)
+            wb_fail(ctx,
+                    "%dx%d image: wrote past the end of d_out: float %zu past the last pixel "
+                    "(where row %zu, column %zu would be), the first of the %zu poisoned floats "
+                    "after the image that changed; expected nothing written there: a thread "
+                    "whose (x, y) lies outside the image must write nothing, so check both x < "
+                    "width and y < height (%s)",
+                    w, h, k, (size_t)h + k / (size_t)w, k % (size_t)w, shade_guard(w),
+                    README_SHAPE);
+}
+
+/* Checks out against the CPU reference at every pixel, or at `stride` steps.
+ * Host and device run the same fmaf chains, so a right pixel is equal or
+ * within rounding of the sum; 1e-6 relative is far below the nearest wrong
+ * answer (255 or 257 iterations of the chains move the result by about
+ * 1e-4), and the poison, NaN, compares false. */
 static void check_shade(wb_ctx *ctx, const float *h_in, const float *h_out, int w, int h,
                         size_t stride) {
     for (size_t i = 0; i < (size_t)w * h; i += stride) {
@@ -464,22 +506,25 @@ static void test_shade(wb_ctx *ctx) {
     wb_rng_seed(&g, wb_seed(ctx));
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         int w = sizes[k][0], h = sizes[k][1];
-        size_t bytes = (size_t)w * h * sizeof(float);
-        float *h_in, *h_out = (float *)malloc(bytes), *h_after = (float *)malloc(bytes), *d_out;
+        size_t bytes = (size_t)w * h * sizeof(float), all = bytes + shade_guard(w) * sizeof(float);
+        float *h_in, *h_out = (float *)malloc(all), *h_after = (float *)malloc(bytes), *d_out;
+        if (!h_out || !h_after)
+            wb_fail(ctx, "out of host memory");
         float *d_in = random_image(ctx, &g, w, h, &h_in);
-        WB_CUDA(ctx, cudaMalloc((void **)&d_out, bytes));
-        WB_CUDA(ctx, cudaMemset(d_out, 0xFF, bytes));
+        WB_CUDA(ctx, cudaMalloc((void **)&d_out, all));
+        WB_CUDA(ctx, cudaMemset(d_out, 0xFF, all));
         int e = shade(d_in, d_out, w, h, 0);
         if (e != cudaSuccess)
             wb_fail(ctx, "warp_partitioning_shade(%dx%d) returned %s, expected cudaSuccess", w, h,
                     cudaGetErrorName((cudaError_t)e));
         wb_wait(ctx, NULL, "the shading kernel (%dx%d image)", w, h);
-        WB_CUDA(ctx, cudaMemcpy(h_out, d_out, bytes, cudaMemcpyDeviceToHost));
+        WB_CUDA(ctx, cudaMemcpy(h_out, d_out, all, cudaMemcpyDeviceToHost));
         WB_CUDA(ctx, cudaMemcpy(h_after, d_in, bytes, cudaMemcpyDeviceToHost));
         if (memcmp(h_after, h_in, bytes) != 0)
             wb_fail(ctx, "%dx%d image: d_in was changed; it is input only (warp_partitioning.h)", w,
                     h);
         check_shade(ctx, h_in, h_out, w, h, 1);
+        check_shade_guard(ctx, h_out, w, h);
         cudaFree(d_in);
         cudaFree(d_out);
         free(h_in);
@@ -500,24 +545,29 @@ typedef struct shade_state {
 
 static shade_state shade_perf;
 
+/* The image and its guard (shade_guard), in floats. */
+static size_t shade_perf_floats(const shade_state *st) {
+    return (size_t)st->a.w * st->a.h + shade_guard(st->a.w);
+}
+
 static void shade_poison(wb_ctx *ctx, void *arg) {
     shade_state *st = (shade_state *)arg;
-    WB_CUDA(ctx, cudaMemset(st->a.out, 0xFF, (size_t)st->a.w * st->a.h * sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(st->a.out, 0xFF, shade_perf_floats(st) * sizeof(float)));
 }
 
 static void shade_open(wb_ctx *ctx, wb_perf_run *run) {
     shade_state *st = &shade_perf;
     WB_BIND(ctx, st->a.student, warp_partitioning_shade);
-    size_t bytes = (size_t)PERF_W * PERF_H * sizeof(float);
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
     st->a.in = random_image(ctx, &g, PERF_W, PERF_H, &st->h_in);
+    st->a.w = PERF_W;
+    st->a.h = PERF_H;
+    size_t bytes = shade_perf_floats(st) * sizeof(float);
     st->h_out = (float *)malloc(bytes);
     if (!st->h_out)
         wb_fail(ctx, "out of host memory");
     WB_CUDA(ctx, cudaMalloc((void **)&st->a.out, bytes));
-    st->a.w = PERF_W;
-    st->a.h = PERF_H;
     shade_poison(ctx, st);
     run->baseline = run_baseline_shade;
     run->candidate = run_student_shade;
@@ -534,9 +584,10 @@ static void shade_open(wb_ctx *ctx, wb_perf_run *run) {
 
 static void shade_check(wb_ctx *ctx, void *arg) {
     shade_state *st = (shade_state *)arg;
-    size_t bytes = (size_t)st->a.w * st->a.h * sizeof(float);
+    size_t bytes = shade_perf_floats(st) * sizeof(float);
     WB_CUDA(ctx, cudaMemcpy(st->h_out, st->a.out, bytes, cudaMemcpyDeviceToHost));
     check_shade(ctx, st->h_in, st->h_out, st->a.w, st->a.h, 97);
+    check_shade_guard(ctx, st->h_out, st->a.w, st->a.h);
 }
 
 static void shade_close(void *arg) {

@@ -8,6 +8,7 @@
 #include "divergence.h"
 
 #include <cuda_runtime_api.h>
+#include <dlfcn.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -75,6 +76,10 @@ static void bufs_close(bufs *b) {
 static void check_output(wb_ctx *ctx, bufs *b, size_t stride, const char *what, const char *where) {
     size_t n = (size_t)b->n, bytes = n * sizeof(float);
     WB_CUDA(ctx, cudaMemcpy(b->h_out, b->d_out, bytes + GUARD * sizeof(float), cudaMemcpyDeviceToHost));
+    /* The device runs the same fmaf chains as the CPU reference, so a right
+     * result is equal to the last bit or nearly; 1e-6 relative is far below
+     * the nearest wrong answer, the other body's value, which differs in
+     * the first digit (and NaN, the poison, compares false). */
     for (size_t i = 0; i < n; i += stride) {
         float want = divergence_value((int)i, b->h_in[i]), got = b->h_out[i];
         if (!(fabsf(got - want) <= 1e-6f * fabsf(want) + 1e-6f))
@@ -85,8 +90,11 @@ static void check_output(wb_ctx *ctx, bufs *b, size_t stride, const char *what, 
     const unsigned *guard = (const unsigned *)(b->h_out + n);
     for (int k = 0; k < GUARD; k++)
         if (guard[k] != 0xFFFFFFFFu)
-            wb_fail(ctx, "%s, n = %zu: wrote past the end of d_out (at element %zu) (%s)", what, n,
-                    n + (size_t)k, where);
+            wb_fail(ctx,
+                    "%s, n = %zu: wrote past the end of d_out: element %zu, the first of the "
+                    "%d poisoned floats after it that changed, holds 0x%08x; nothing may be "
+                    "written past d_out[n-1] (%s)",
+                    what, n, n + (size_t)k, GUARD, guard[k], where);
     float *after = (float *)malloc(bytes);
     if (!after)
         wb_fail(ctx, "out of host memory");
@@ -255,9 +263,10 @@ static wcount *run_count(wb_ctx *ctx, wb_rng *g, int n, int version) {
     for (size_t k = 0; k < GUARD * sizeof(wcount); k++)
         if (guard[k] != 0xFF)
             wb_fail(ctx,
-                    "%s, n = %d: wrote past the %d warp records of d_counts (record %zu); index "
-                    "d_counts by warp, not by thread (%s)",
-                    what, n, warps, warps + k / sizeof(wcount), README_COUNT);
+                    "%s, n = %d: wrote past the %d warp records of d_counts: record %zu, in the "
+                    "%d poisoned records after them, changed; expected one record per warp of "
+                    "the grid and none past it: index d_counts by warp, not by thread (%s)",
+                    what, n, warps, warps + k / sizeof(wcount), GUARD, README_COUNT);
     cudaFree(d);
     bufs_close(&b);
     return h;
@@ -359,6 +368,136 @@ static void test_count_uniform(wb_ctx *ctx) {
                 "%d sizes, %ld working warps: 1 pass and one body each, %.1f%% of lanes active "
                 "per pass",
                 N_SIZES, passes, eff);
+}
+
+/* ------------------------------------------- the counter's atomics in SASS */
+
+/* The two passes of a diverged warp update one record, each through its own
+ * leader. Whether they interleave is the hardware's choice, not the
+ * program's: on the H100 measured they run one after the other, so a plain
+ * read-modify-write of the record gives the right counts there and no test
+ * size or schedule makes it fail. So the code itself is checked: every
+ * instance of the library's machine code must update global memory with an
+ * atomic read-modify-write (RED and REDG are the forms whose result is
+ * unused, ATOM and ATOMG the others; ATOMS and REDS are shared memory, REDUX
+ * a warp's reduction in registers). divergence_run_kernel has no use for
+ * them, so atomics there do not count. */
+typedef struct atomic_scan {
+    int functions;     /* functions in the listing */
+    int count_kernels; /* instances of divergence_count_kernel */
+    int instances;     /* "code for sm_NN" sections */
+    int without;       /* of them, with no global atomic outside divergence_run_kernel */
+    int first_without; /* NN of the first such */
+    int atomics;       /* global atomics found, all instances together */
+    char archs[96];    /* "sm_90 sm_80 ..." */
+} atomic_scan;
+
+/* The opcode of one line of `cuobjdump -sass`: the word after the address
+ * comment and any predicate ("REDG" of a line that reads, after its
+ * address, "@!P0 REDG.E.ADD.STRONG.GPU desc[UR4][R2.64], R5 ;"), or "" for
+ * a line that holds none (an encoding, a header). */
+static void sass_opcode(const char *line, char *op, size_t cap) {
+    const char *open = strstr(line, "/*"), *p = open ? strstr(open, "*/") : NULL;
+    size_t k = 0;
+    op[0] = '\0';
+    if (!p)
+        return;
+    p += 2;
+    p += strspn(p, " \t");
+    if (*p == '@') { /* a predicate */
+        p += strcspn(p, " \t");
+        p += strspn(p, " \t");
+    }
+    while (k + 1 < cap && ((p[k] >= 'A' && p[k] <= 'Z') || (p[k] >= '0' && p[k] <= '9'))) {
+        op[k] = p[k];
+        k++;
+    }
+    op[k] = '\0';
+    if (p[k] && p[k] != '.' && p[k] != ' ' && p[k] != '\t' && p[k] != ';')
+        op[0] = '\0'; /* not an instruction */
+}
+
+static int global_atomic(const char *op) {
+    return !strcmp(op, "RED") || !strcmp(op, "REDG") || !strcmp(op, "ATOM") || !strcmp(op, "ATOMG");
+}
+
+/* An instance that holds no function (cuobjdump lists an empty ELF of
+ * sm_90 beside the one with the lab's kernels) says nothing either way. */
+static void end_instance(atomic_scan *r, int arch, int found, int functions) {
+    if (arch <= 0 || functions == 0)
+        return;
+    r->instances++;
+    size_t k = strlen(r->archs);
+    if (k + 8 < sizeof r->archs)
+        snprintf(r->archs + k, sizeof r->archs - k, "%ssm_%d", k ? " " : "", arch);
+    if (!found && r->without++ == 0)
+        r->first_without = arch;
+}
+
+/* Reads a `cuobjdump -sass` listing: "code for sm_NN" opens an instance,
+ * "Function : NAME" a function, and its instructions follow. */
+static void scan_atomics(const char *path, atomic_scan *r) {
+    memset(r, 0, sizeof *r);
+    FILE *f = fopen(path, "r");
+    char line[1024], op[32];
+    int arch = 0, found = 0, in_run = 0, functions = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        const char *a = strstr(line, "code for sm_"), *fn = strstr(line, "Function : ");
+        if (a) {
+            end_instance(r, arch, found, functions);
+            arch = atoi(a + strlen("code for sm_"));
+            found = in_run = functions = 0;
+        } else if (fn) {
+            r->functions++;
+            functions++;
+            in_run = strstr(fn, "divergence_run_kernel") != NULL;
+            r->count_kernels += strstr(fn, "divergence_count_kernel") != NULL;
+        } else if (!in_run) {
+            sass_opcode(line, op, sizeof op);
+            if (global_atomic(op)) {
+                found = 1;
+                r->atomics++;
+            }
+        }
+    }
+    end_instance(r, arch, found, functions);
+    if (f)
+        fclose(f);
+}
+
+static void test_asm_atomic(wb_ctx *ctx) {
+    void *sym = wb_student_sym(ctx, "divergence_count");
+    Dl_info info;
+    if (!dladdr(sym, &info) || !info.dli_fname)
+        wb_fail(ctx, "cannot tell which file holds the compiled lab");
+    char tool[PATH_MAX], log[PATH_MAX + 32], cmd[3 * PATH_MAX + 64];
+    if (!wb_find_tool("cuobjdump", tool, sizeof tool))
+        wb_fail(ctx, "cuobjdump not found");
+    snprintf(log, sizeof log, "%s/count_kernel.sass", wb_out_dir(ctx));
+    snprintf(cmd, sizeof cmd, "'%s' -sass '%s' >'%s' 2>&1", tool, info.dli_fname, log);
+    int st = system(cmd);
+    atomic_scan r;
+    scan_atomics(log, &r);
+    if (r.functions == 0 || r.instances == 0)
+        wb_fail(ctx, "cuobjdump -sass found no machine code in %s (exit status %d); log: %s",
+                info.dli_fname, WIFEXITED(st) ? WEXITSTATUS(st) : -1, log);
+    if (r.count_kernels == 0)
+        wb_fail(ctx,
+                "no kernel named divergence_count_kernel in %s: divergence_count must launch the "
+                "lab's counting kernel (divergence.h); SASS in %s",
+                info.dli_fname, log);
+    wb_record(ctx, "count_code_without_atomics", r.without, "instances", 0, "eq");
+    if (r.without > 0)
+        wb_fail(ctx,
+                "expected atomic updates of the warp records in every instance of the machine "
+                "code, found none in %d of %d (first: sm_%d; no RED, REDG, ATOM or ATOMG "
+                "outside divergence_run_kernel): the passes are counted with plain loads and "
+                "stores, which two passes of a diverged warp may interleave; use atomicAdd and "
+                "atomicOr (%s); SASS in %s",
+                r.without, r.instances, r.first_without, README_COUNT, log);
+    wb_record(ctx, "count_code_atomics", r.atomics, "instructions", 0, "ref");
+    wb_measured(ctx, "atomic updates of global memory in every instance of the counting code (%s)",
+                r.archs);
 }
 
 /* ------------------------------------------- branch efficiency with ncu */
@@ -583,13 +722,32 @@ static const wb_test tests[] = {
     WB_GPU("correct.run", 15, test_run, .timeout_s = 90, .hint = README_ALIGN),
     WB_PERF("perf.run", 25, perf_run, .timeout_s = 120, .requires = "correct.run",
             .hint = README_ALIGN),
-    WB_GPU("correct.count_divergent", 16, test_count_divergent, .timeout_s = 90,
+    WB_GPU("correct.count_divergent", 15, test_count_divergent, .timeout_s = 90,
            .hint = "one lane per pass records it; the mask comes from __activemask() inside the "
                    "body (" README_COUNT ")"),
-    WB_GPU("correct.count_uniform", 16, test_count_uniform, .timeout_s = 90,
+    WB_GPU("correct.count_uniform", 15, test_count_uniform, .timeout_s = 90,
            .hint = "each warp's lanes must all hold even elements or all odd ones (" README_ALIGN
                    ")"),
+    /* Its 15 sizes reach every path of the counting kernel: both bodies
+     * (even and odd warps), partial warps and blocks, threads past n. */
     WB_SANITIZER_OF("sanitizer.count", 3, "memcheck", "correct.count_uniform"),
+    /* Static: no size or schedule makes two passes of a warp overlap. */
+    WB_HOST("asm.count_atomic", 2, test_asm_atomic, .timeout_s = 120, .tool = "cuobjdump",
+            .hint = "update the record with atomicAdd and atomicOr (" README_COUNT ")",
+            .limit = {.text = "every instance of the lab's machine code updates global memory "
+                              "with an atomic (RED, REDG, ATOM or ATOMG) outside "
+                              "divergence_run_kernel",
+                      .derivation = "a property of the code, not of the GPU: the two passes of a "
+                                    "diverged warp update one record through two leaders, which "
+                                    "independent thread scheduling may interleave, so a right "
+                                    "counter updates it with atomics, which compile to these "
+                                    "instructions on every capability from 7.5 on, while a plain "
+                                    "read-modify-write compiles to loads and stores and gives "
+                                    "right counts only while the passes happen not to overlap",
+                      .figures = "not yet measured with cuobjdump: the reference's atomicAdd and "
+                                 "atomicOr with unused results compile to RED (sm_75 to sm_89) "
+                                 "and REDG (sm_90 on) by the PTX-to-SASS rules; the stub has "
+                                 "none"}),
     /* Informational, so it needs nothing to pass first: it reports whatever
      * divergence_run launches. */
     WB_MEASURE("ncu.branch_efficiency", 0, test_ncu, .timeout_s = 240, .tool = "ncu",

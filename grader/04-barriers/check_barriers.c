@@ -20,6 +20,13 @@
 
 typedef __typeof__(&barriers_sum) sum_fn;
 
+/* Floats of guard space after d_in, d_scratch and d_out, in the same
+ * allocation: poisoned with NaN (0xFF bytes), which no sum of inputs in
+ * [0, 1) ever is, and checked unchanged after every call. A sum that writes
+ * past its scratch or its one output float changes a guard; one that reads
+ * past the end of d_in adds NaN into its total. */
+#define GUARD 256
+
 /* Grader-owned kernels (bar_kernels.cu). */
 int bar_baseline_sum(const float *d_in, int n, float *d_scratch, float *d_out, void *stream);
 int bar_fill(float *d_x, size_t n, uint32_t seed);
@@ -48,9 +55,31 @@ static void case_open(wb_ctx *ctx, sum_case *c, int n) {
     c->h_tiles = (float *)malloc((size_t)c->tiles * sizeof(float));
     if (!c->h_in || !c->ref_tiles || !c->h_tiles)
         wb_fail(ctx, "out of host memory");
-    WB_CUDA(ctx, cudaMalloc((void **)&c->d_in, (size_t)n * sizeof(float)));
-    WB_CUDA(ctx, cudaMalloc((void **)&c->d_scratch, c->scratch * sizeof(float)));
-    WB_CUDA(ctx, cudaMalloc((void **)&c->d_out, sizeof(float)));
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_in, ((size_t)n + GUARD) * sizeof(float)));
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_scratch, (c->scratch + GUARD) * sizeof(float)));
+    WB_CUDA(ctx, cudaMalloc((void **)&c->d_out, (1 + GUARD) * sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(c->d_in + n, 0xFF, GUARD * sizeof(float)));
+}
+
+/* Fails when any of the GUARD floats after the `count` floats of d_buf (a
+ * device buffer named `name`) is no longer the poison, naming the first. */
+static void guard_check(wb_ctx *ctx, const float *d_buf, size_t count, const char *name, int n,
+                        const char *why) {
+    unsigned g[GUARD];
+    WB_CUDA(ctx, cudaMemcpy(g, d_buf + count, sizeof g, cudaMemcpyDeviceToHost));
+    for (int k = 0; k < GUARD; k++)
+        if (g[k] != 0xFFFFFFFFu)
+            wb_fail(ctx,
+                    "n = %d: float %zu of %s, %d past the end of its %zu (%s), was changed to "
+                    "0x%08x; expected the grader's poison 0xffffffff left alone: nothing may be "
+                    "written past the buffers barriers.h gives (%s)",
+                    n, count + (size_t)k, name, k + 1, count, why, g[k], README_CONTRACT);
+}
+
+/* The guards after d_scratch and d_out, after a call. */
+static void case_check_guards(wb_ctx *ctx, const sum_case *c) {
+    guard_check(ctx, c->d_scratch, c->scratch, "d_scratch", c->n, "barriers_scratch_floats(n)");
+    guard_check(ctx, c->d_out, 1, "d_out", c->n, "one float");
 }
 
 static void case_close(sum_case *c) {
@@ -93,8 +122,8 @@ static void case_ones(wb_ctx *ctx, sum_case *c) {
  * (when there are several tiles; else the total is the one tile sum). */
 static float case_run(wb_ctx *ctx, sum_case *c, sum_fn sum) {
     float total;
-    WB_CUDA(ctx, cudaMemset(c->d_scratch, 0xFF, c->scratch * sizeof(float)));
-    WB_CUDA(ctx, cudaMemset(c->d_out, 0xFF, sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(c->d_scratch, 0xFF, (c->scratch + GUARD) * sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(c->d_out, 0xFF, (1 + GUARD) * sizeof(float)));
     int e = sum(c->d_in, c->n, c->d_scratch, c->d_out, 0);
     if (e != cudaSuccess)
         wb_fail(ctx, "barriers_sum(n = %d) returned %s, expected cudaSuccess", c->n,
@@ -106,9 +135,17 @@ static float case_run(wb_ctx *ctx, sum_case *c, sum_fn sum) {
                                 cudaMemcpyDeviceToHost));
     else
         c->h_tiles[0] = total;
+    case_check_guards(ctx, c);
     return total;
 }
 
+/* Within BARRIERS_REL_TOL (1e-5) of the exact sum, or exact. An fp32 tree
+ * adds each element through at most 27 roundings at n = 2^27 (9 levels of
+ * the block sum per level of tiles), so the reference's relative error stays
+ * under 27 x 2^-24, about 1.6e-6, on any GPU: 6x inside. The nearest wrong
+ * sums are a lost or repeated element or partial sum: at least about 1/512
+ * of a tile sum on average, far outside for the tile sums checked, and
+ * exactly 1 off for an input of ones, which is compared exactly. */
 static int close_enough(double got, double want, int exact) {
     if (exact)
         return got == want;
@@ -124,9 +161,11 @@ static void case_check(wb_ctx *ctx, const sum_case *c, float total, const char *
         int hi = (k + 1) * BARRIERS_TILE < c->n ? (k + 1) * BARRIERS_TILE : c->n;
         if (isnan(got))
             wb_fail(ctx,
-                    "n = %d, %s: the sum of tile %d (elements %d..%d) was never written, it "
-                    "still holds the poison (NaN); every tile must be added up (%s)",
-                    c->n, what, k, lo, hi - 1, README_CONTRACT);
+                    "n = %d, %s: the sum of tile %d (elements %d..%d) is NaN, expected %.9g: "
+                    "either never written (the grader's poison is NaN) or it added elements "
+                    "past the end of d_in (the grader keeps NaN there); every tile must be "
+                    "added up, and only elements 0..n-1 (%s)",
+                    c->n, what, k, lo, hi - 1, want, README_CONTRACT);
         if (!close_enough(got, want, exact))
             wb_fail(ctx,
                     "n = %d, %s: the sum of tile %d (elements %d..%d) is %.9g, expected %.9g "
@@ -135,8 +174,10 @@ static void case_check(wb_ctx *ctx, const sum_case *c, float total, const char *
                     exact ? "exactly, for ones" : "to a relative 1e-5", README_RACE);
     }
     if (isnan(total))
-        wb_fail(ctx, "n = %d, %s: *d_out was never written (still NaN) (%s)", c->n, what,
-                README_CONTRACT);
+        wb_fail(ctx,
+                "n = %d, %s: *d_out is NaN, expected %.9g: never written (the grader's poison), "
+                "or a sum over values past the end of its input (%s)",
+                c->n, what, c->ref_total, README_CONTRACT);
     if (!close_enough(total, c->ref_total, exact))
         wb_fail(ctx,
                 "n = %d, %s: the sum is %.9g, expected %.9g (%s), although every tile sum of "
@@ -153,11 +194,13 @@ static void case_check_input(wb_ctx *ctx, const sum_case *c) {
     if (memcmp(h, c->h_in, (size_t)c->n * sizeof(float)) != 0)
         wb_fail(ctx, "n = %d: d_in was changed; it is input only (%s)", c->n, README_CONTRACT);
     free(h);
+    guard_check(ctx, c->d_in, (size_t)c->n, "d_in", c->n, "n floats, input only");
 }
 
 /* Runs a random input `runs` times (same bits every time, within the
- * tolerance), checks the input is unchanged, then an input of ones (exact). */
-static void check_size(wb_ctx *ctx, sum_fn sum, int n, int runs, wb_rng *g) {
+ * tolerance), checks the input is unchanged, then, when `ones`, an input of
+ * ones (exact). */
+static void check_size(wb_ctx *ctx, sum_fn sum, int n, int runs, int ones, wb_rng *g) {
     sum_case c;
     case_open(ctx, &c, n);
     case_random(ctx, &c, g);
@@ -180,7 +223,7 @@ static void check_size(wb_ctx *ctx, sum_fn sum, int n, int runs, wb_rng *g) {
                     n, r + 1, total, first, README_RACE);
         }
     }
-    if (n <= (1 << 24)) {
+    if (ones && n <= (1 << 24)) {
         case_ones(ctx, &c);
         float total = case_run(ctx, &c, sum);
         case_check(ctx, &c, total, "all ones", 1);
@@ -191,28 +234,50 @@ static void check_size(wb_ctx *ctx, sum_fn sum, int n, int runs, wb_rng *g) {
 
 /* ------------------------------------------------------------ the tests */
 
+/* The sizes of correct.small, which the sanitizers run too, so they reach
+ * every path of the lab's code: one element, partial warps and tiles, a
+ * tile exactly, four tiles in one block, several blocks of four tiles
+ * (10,007: 20 tiles), and DEEP_N, where level 1 has 586 tiles in 147 blocks
+ * (145 of four tiles, 2 of three), level 2 has two tiles (the second
+ * partial) in one block that reuses its shared memory, and level 3 adds up
+ * those two: three levels, a partial tile at each, a block that stops
+ * early. Below 512 x 512 elements there is no third level, and the level
+ * after the first has a single tile, so no block of it calls the block sum
+ * twice. */
+#define DEEP_N 300007
+static const int small_sizes[] = {1,
+                                  2,
+                                  31,
+                                  33,
+                                  BARRIERS_BLOCK - 1,
+                                  BARRIERS_BLOCK + 1,
+                                  BARRIERS_TILE - 1,
+                                  BARRIERS_TILE,
+                                  BARRIERS_TILE + 1,
+                                  1000,
+                                  3 * BARRIERS_TILE + 17,
+                                  10007,
+                                  DEEP_N};
+
 static void test_small(wb_ctx *ctx) {
     sum_fn sum;
     WB_BIND(ctx, sum, barriers_sum);
-    static const int sizes[] = {1,
-                                2,
-                                31,
-                                33,
-                                BARRIERS_BLOCK - 1,
-                                BARRIERS_BLOCK + 1,
-                                BARRIERS_TILE - 1,
-                                BARRIERS_TILE,
-                                BARRIERS_TILE + 1,
-                                1000,
-                                3 * BARRIERS_TILE + 17,
-                                10007};
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
-    int n_sizes = (int)(sizeof sizes / sizeof sizes[0]);
+    int n_sizes = (int)(sizeof small_sizes / sizeof small_sizes[0]);
+    /* Under a sanitizer, one run of random input for each size: the tool
+     * examines every access of it, and an input of ones takes the same
+     * paths; racecheck slows the deep size down most. Runs that differ are
+     * for the plain runs of this test, correct.sizes and correct.repeat to
+     * find. */
+    int tool = wb_under_tool(ctx), runs = tool ? 1 : 3;
     for (int k = 0; k < n_sizes; k++)
-        check_size(ctx, sum, sizes[k], 3, &g);
-    wb_measured(ctx, "%d sizes from 1 to %d, 3 runs each plus ones: sums right, same bits", n_sizes,
-                sizes[n_sizes - 1]);
+        check_size(ctx, sum, small_sizes[k], runs, !tool, &g);
+    wb_measured(ctx,
+                "%d sizes from 1 to %d (up to three levels), %d run%s each%s: sums right, same "
+                "bits, nothing written past the buffers",
+                n_sizes, small_sizes[n_sizes - 1], runs, runs > 1 ? "s" : "",
+                tool ? "" : " plus ones");
 }
 
 /* The sum must be queued on the stream it is given: the grader queues the
@@ -227,7 +292,8 @@ static void check_stream(wb_ctx *ctx, sum_fn sum, wb_rng *g) {
     WB_CUDA(ctx, cudaMalloc((void **)&d_src, (size_t)n * sizeof(float)));
     WB_CUDA(ctx, cudaMemcpy(d_src, c.d_in, (size_t)n * sizeof(float), cudaMemcpyDeviceToDevice));
     WB_CUDA(ctx, cudaMemset(c.d_in, 0, (size_t)n * sizeof(float)));
-    WB_CUDA(ctx, cudaMemset(c.d_out, 0xFF, sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(c.d_scratch, 0xFF, (c.scratch + GUARD) * sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(c.d_out, 0xFF, (1 + GUARD) * sizeof(float)));
     WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     WB_CUDA(ctx, bar_delayed_copy(c.d_in, d_src, (size_t)n, 20000000LL, s));
     int e = sum(c.d_in, n, c.d_scratch, c.d_out, s);
@@ -242,6 +308,7 @@ static void check_stream(wb_ctx *ctx, sum_fn sum, wb_rng *g) {
                 "n = %d, launched on a stream behind the grader's work: the sum is %.9g, "
                 "expected %.9g; every kernel must go on the stream argument (%s)",
                 n, total, c.ref_total, README_CONTRACT);
+    case_check_guards(ctx, &c);
     cudaStreamDestroy(s);
     cudaFree(d_src);
     case_close(&c);
@@ -256,7 +323,7 @@ static void test_sizes(wb_ctx *ctx) {
     for (int k = 4; k < 10; k++)
         sizes[k] = (int)wb_rng_range(&g, 2, 1 << 22);
     for (int k = 0; k < 10; k++)
-        check_size(ctx, sum, sizes[k], 3, &g);
+        check_size(ctx, sum, sizes[k], 3, 1, &g);
     check_stream(ctx, sum, &g);
     float *d = NULL;
     WB_CUDA(ctx, cudaMalloc((void **)&d, 16));
@@ -373,8 +440,13 @@ static void perf_open(wb_ctx *ctx, wb_perf_run *run) {
     const wb_gpu *gpu = wb_ctx_gpu(ctx);
     size_t bytes = (size_t)PERF_N * sizeof(float);
     WB_CUDA(ctx, wb_alias_open(&a->in, bytes, gpu->l2_bytes / 2));
-    WB_CUDA(ctx, cudaMalloc((void **)&a->d_scratch, barriers_scratch_floats(PERF_N) * sizeof(float)));
-    WB_CUDA(ctx, cudaMalloc((void **)&a->d_out, sizeof(float)));
+    size_t scratch = barriers_scratch_floats(PERF_N);
+    WB_CUDA(ctx, cudaMalloc((void **)&a->d_scratch, (scratch + GUARD) * sizeof(float)));
+    WB_CUDA(ctx, cudaMalloc((void **)&a->d_out, (1 + GUARD) * sizeof(float)));
+    /* The guards stay poisoned through every timed call and are checked
+     * after the checked one (perf_check). */
+    WB_CUDA(ctx, cudaMemset(a->d_scratch + scratch, 0xFF, GUARD * sizeof(float)));
+    WB_CUDA(ctx, cudaMemset(a->d_out + 1, 0xFF, GUARD * sizeof(float)));
     /* The block's elements, random in [0, 1); element i of the input is
      * element i % block of it. */
     size_t block = (a->in.mapped ? a->in.chunk : bytes) / sizeof(float);
@@ -420,6 +492,9 @@ static void perf_check(wb_ctx *ctx, void *arg) {
     if (!close_enough(got, a->want, 0))
         wb_fail(ctx, "n = 2^27: the sum is %.9g, expected %.9g (to a relative 1e-5) (%s)", got,
                 a->want, README_RACE);
+    guard_check(ctx, a->d_scratch, barriers_scratch_floats(PERF_N), "d_scratch", PERF_N,
+                "barriers_scratch_floats(n)");
+    guard_check(ctx, a->d_out, 1, "d_out", PERF_N, "one float");
 }
 
 static void perf_describe(wb_ctx *ctx, void *arg, const wb_ratio *r, char *buf, size_t cap) {

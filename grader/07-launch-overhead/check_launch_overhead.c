@@ -22,9 +22,15 @@
 #define README_BREAK "README.md, \"The break-even point\""
 #define README_CHAIN "README.md, \"Many small dependent kernels\""
 #define README_GRAPH "README.md, \"CUDA graphs\""
+#define README_CONTRACT "README.md, \"The contract\""
 
 /* Measurements: the student's median within 30 % of the grader's median,
- * both taken in this process, alternating (README.md, "What is graded"). */
+ * both taken in this process, alternating (README.md, "What is graded").
+ * A right figure stayed within 10 % of the grader's on the H100 and H200;
+ * the nearest wrong ones are a factor away: a synchronisation in the wrong
+ * place adds or saves a round trip per launch (1.9 to 2.7 times on those
+ * GPUs, and a round trip over PCIe costs several microseconds on any
+ * host), a clock read before the GPU finished drops the kernels' time. */
 #define LO_TOL 0.30
 #define LO_REPS 5
 #define LO_ASYNC_LAUNCHES 20000 /* as many as wb_measure_empty_launch_us makes */
@@ -37,9 +43,30 @@
 /* question.my_break_even_cycles: the answer within this factor of the
  * grader's own measurement, either way. The grader's figure ranged from
  * 10,211 to 16,085 cycles over the runs of one day on an H100 and an H200
- * (a factor 1.58); 1.75 leaves room for that and still rejects the factor
- * 2 of a mixed-up threshold. */
+ * (a factor 1.58); 1.75 leaves room for that and rejects the factor 2 of
+ * a mixed-up threshold read from a run like the grader's, though not one
+ * read on a day of low figures and graded on a day of high ones (2 x 10,211
+ * against 16,085 is 1.27): no band tells that one from a right answer. */
 #define LO_Q_FACTOR 1.75
+
+/* Guard zones: every output the grader hands over is followed, in the same
+ * allocation, by a guard poisoned with GUARD_BYTE, checked untouched after
+ * each call. GUARD_WORDS after the chain's d_out and d_work is more than
+ * the round-up of a grid of 256-thread blocks (255 words at most);
+ * GUARD_POINTS after the sweep's out[]. */
+#define GUARD_BYTE 0xA5
+#define GUARD_WORD 0xA5A5A5A5u
+#define GUARD_WORDS 1024
+#define GUARD_POINTS 4
+
+/* The offset of the first byte of g[0 .. n) that is not GUARD_BYTE; -1 if none. */
+static long first_touched(const void *g, size_t n) {
+    const unsigned char *b = (const unsigned char *)g;
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != GUARD_BYTE)
+            return (long)i;
+    return -1;
+}
 
 /* The performance task (perf_chain below: its limit and why). */
 #define PERF_N 4096
@@ -145,7 +172,8 @@ static void rerun_if_shared_off(wb_ctx *ctx, const char *what, double s, double 
 
 /* ------------------------------------------------ part 1: empty launches */
 
-/* Both invalid calls must be refused before anything is measured. */
+/* Both invalid calls must be refused before anything is measured, and
+ * write nothing. */
 static void check_measure_invalid(wb_ctx *ctx, measure_fn f, const char *name) {
     double x = -1;
     int a = f(0, &x), b = f(10, NULL);
@@ -154,15 +182,34 @@ static void check_measure_invalid(wb_ctx *ctx, measure_fn f, const char *name) {
                 "%s(0, &us) returned %s and %s(10, NULL) returned %s; expected "
                 "cudaErrorInvalidValue for both (launch_overhead.h)",
                 name, cudaGetErrorName((cudaError_t)a), name, cudaGetErrorName((cudaError_t)b));
+    if (x != -1)
+        wb_fail(ctx,
+                "%s(0, &us) returned cudaErrorInvalidValue but wrote %g into us; expected it "
+                "untouched: nothing is measured for invalid arguments (launch_overhead.h)",
+                name, x);
 }
 
+/* The output of a measurement, with its guard after it. */
+typedef struct guarded_us {
+    double us;
+    unsigned char guard[64];
+} guarded_us;
+
 static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int launches) {
-    double us = NAN;
-    int e = f(launches, &us);
+    guarded_us out;
+    memset(&out, GUARD_BYTE, sizeof out);
+    out.us = NAN;
+    int e = f(launches, &out.us);
     if (e != cudaSuccess)
         wb_fail(ctx, "%s(%d) returned %s, expected cudaSuccess", name, launches,
                 cudaGetErrorName((cudaError_t)e));
-    return us;
+    long k = first_touched(out.guard, sizeof out.guard);
+    if (k >= 0)
+        wb_fail(ctx,
+                "%s(%d) wrote past *us_per_launch: byte %ld after the double is 0x%02x, "
+                "expected untouched (0x%02x); write only *us_per_launch (%s)",
+                name, launches, k, out.guard[k], GUARD_BYTE, README_CONTRACT);
+    return out.us;
 }
 
 static double grader_async(wb_ctx *ctx) {
@@ -292,8 +339,10 @@ static void write_csv(const char *path, const sweep_table *t) {
     fclose(f);
 }
 
+/* Every invalid call is refused and leaves out untouched. */
 static void check_sweep_invalid(wb_ctx *ctx, sweep_fn f) {
     point out[2];
+    memset(out, GUARD_BYTE, sizeof out);
     long long neg[2] = {0, -5};
     int r[5] = {f(NULL, 1, 10, out), f(sweep_cycles, 0, 10, out), f(sweep_cycles, 1, 0, out),
                 f(sweep_cycles, 1, 10, NULL), f(neg, 2, 10, out)};
@@ -305,27 +354,45 @@ static void check_sweep_invalid(wb_ctx *ctx, sweep_fn f) {
                     "launch_overhead_sweep with %s returned %s, expected cudaErrorInvalidValue "
                     "(launch_overhead.h)",
                     what[k], cudaGetErrorName((cudaError_t)r[k]));
+    long k = first_touched(out, sizeof out);
+    if (k >= 0)
+        wb_fail(ctx,
+                "launch_overhead_sweep refused invalid arguments but changed out[] (byte %ld); "
+                "expected out untouched, with a negative cycles[1] too: check every argument "
+                "before writing (launch_overhead.h)",
+                k);
+}
+
+/* One call of the student's sweep into out[SWEEP_POINTS], poisoned, with
+ * GUARD_POINTS more points of guard after it (the same array). */
+static void student_sweep(wb_ctx *ctx, sweep_fn f, point *out) {
+    memset(out, GUARD_BYTE, (SWEEP_POINTS + GUARD_POINTS) * sizeof *out);
+    int e = f(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, out);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "launch_overhead_sweep(%d points, %d launches) returned %s", SWEEP_POINTS,
+                LO_SWEEP_LAUNCHES, cudaGetErrorName((cudaError_t)e));
+    long k = first_touched(out + SWEEP_POINTS, GUARD_POINTS * sizeof *out);
+    if (k >= 0)
+        wb_fail(ctx,
+                "launch_overhead_sweep(%d points) wrote past out[%d]: byte %ld after the last "
+                "point changed (expected untouched, 0x%02x); write out[0 .. points-1] only (%s)",
+                SWEEP_POINTS, SWEEP_POINTS - 1, k, GUARD_BYTE, README_CONTRACT);
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        if (out[i].cycles != sweep_cycles[i])
+            wb_fail(ctx, "launch_overhead_sweep: out[%d].cycles is %lld, expected %lld", i,
+                    out[i].cycles, sweep_cycles[i]);
 }
 
 /* Runs the student's and the grader's sweeps LO_SWEEP_REPS times each,
  * alternating, and keeps the median of every point. */
 static void run_sweeps(wb_ctx *ctx, sweep_fn f, sweep_table *t) {
-    point s[LO_SWEEP_REPS][SWEEP_POINTS], g[LO_SWEEP_REPS][SWEEP_POINTS];
+    point s[LO_SWEEP_REPS][SWEEP_POINTS + GUARD_POINTS], g[LO_SWEEP_REPS][SWEEP_POINTS];
     for (int r = 0; r < LO_SWEEP_REPS; r++) {
         for (int side = 0; side < 2; side++) {
-            if ((side + r) % 2 == 0) {
+            if ((side + r) % 2 == 0)
                 WB_CUDA(ctx, lo_sweep(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, 1, g[r]));
-                continue;
-            }
-            memset(s[r], 0, sizeof s[r]);
-            int e = f(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, s[r]);
-            if (e != cudaSuccess)
-                wb_fail(ctx, "launch_overhead_sweep(%d points, %d launches) returned %s",
-                        SWEEP_POINTS, LO_SWEEP_LAUNCHES, cudaGetErrorName((cudaError_t)e));
-            for (int i = 0; i < SWEEP_POINTS; i++)
-                if (s[r][i].cycles != sweep_cycles[i])
-                    wb_fail(ctx, "launch_overhead_sweep: out[%d].cycles is %lld, expected %lld", i,
-                            s[r][i].cycles, sweep_cycles[i]);
+            else
+                student_sweep(ctx, f, s[r]);
         }
     }
     for (int i = 0; i < SWEEP_POINTS; i++) {
@@ -549,8 +616,10 @@ typedef struct chain_bufs {
     uint32_t *d_in, *d_out, *d_work;
 } chain_bufs;
 
+/* d_in exactly n words, so that compute-sanitizer sees a read past its end;
+ * d_out and d_work n words and a guard each. */
 static void bufs_open(wb_ctx *ctx, chain_bufs *b, int n) {
-    size_t bytes = (size_t)n * sizeof(uint32_t);
+    size_t bytes = (size_t)n * sizeof(uint32_t), guarded = bytes + GUARD_WORDS * sizeof(uint32_t);
     memset(b, 0, sizeof *b);
     b->n = n;
     b->h_in = (uint32_t *)malloc(bytes);
@@ -559,8 +628,8 @@ static void bufs_open(wb_ctx *ctx, chain_bufs *b, int n) {
     if (!b->h_in || !b->h_want || !b->h_got)
         wb_fail(ctx, "out of host memory");
     WB_CUDA(ctx, cudaMalloc((void **)&b->d_in, bytes));
-    WB_CUDA(ctx, cudaMalloc((void **)&b->d_out, bytes));
-    WB_CUDA(ctx, cudaMalloc((void **)&b->d_work, bytes));
+    WB_CUDA(ctx, cudaMalloc((void **)&b->d_out, guarded));
+    WB_CUDA(ctx, cudaMalloc((void **)&b->d_work, guarded));
 }
 
 static void bufs_close(chain_bufs *b) {
@@ -583,17 +652,37 @@ static void bufs_fill(wb_ctx *ctx, chain_bufs *b, wb_rng *g) {
 #define POISON 0xFFFFFFFFu
 
 static void bufs_poison(wb_ctx *ctx, chain_bufs *b) {
-    size_t bytes = (size_t)b->n * sizeof(uint32_t);
+    size_t bytes = (size_t)b->n * sizeof(uint32_t), guard = GUARD_WORDS * sizeof(uint32_t);
     WB_CUDA(ctx, cudaMemset(b->d_out, 0xFF, bytes));
     WB_CUDA(ctx, cudaMemset(b->d_work, 0xFF, bytes));
+    WB_CUDA(ctx, cudaMemset(b->d_out + b->n, GUARD_BYTE, guard));
+    WB_CUDA(ctx, cudaMemset(b->d_work + b->n, GUARD_BYTE, guard));
     /* Memsets and pageable copies may still be running on the legacy
      * stream; code under test that uses streams of its own must not see
      * them half done (correct.chain_stream is the test of the stream). */
     WB_CUDA(ctx, cudaDeviceSynchronize());
 }
 
-/* Compares h_got with the CPU's chain of h_in and checks d_in unchanged. */
+/* Fails when the guard after d (d_out or d_work, named) was written. */
+static void check_guard(wb_ctx *ctx, const chain_bufs *b, const uint32_t *d, const char *name,
+                        int steps, const char *run) {
+    uint32_t g[GUARD_WORDS];
+    WB_CUDA(ctx, cudaMemcpy(g, d + b->n, sizeof g, cudaMemcpyDeviceToHost));
+    for (int k = 0; k < GUARD_WORDS; k++)
+        if (g[k] != GUARD_WORD)
+            wb_fail(ctx,
+                    "n = %d, steps = %d, %s: %s[%d], past the end of its n words, was written "
+                    "(0x%08x where the guard 0x%08x stood); expected nothing written past "
+                    "%s[%d]: threads of a rounded-up grid must not store (%s)",
+                    b->n, steps, run, name, b->n + k, g[k], GUARD_WORD, name, b->n - 1,
+                    README_CHAIN);
+}
+
+/* Compares h_got with the CPU's chain of h_in, checks the guards after
+ * d_out and d_work, and checks d_in unchanged. */
 static void bufs_check(wb_ctx *ctx, chain_bufs *b, int steps, const char *run) {
+    check_guard(ctx, b, b->d_out, "d_out", steps, run);
+    check_guard(ctx, b, b->d_work, "d_work", steps, run);
     ref_chain(b->h_in, b->h_want, b->n, steps);
     for (int i = 0; i < b->n; i++)
         if (b->h_got[i] != b->h_want[i])
@@ -624,24 +713,39 @@ static void run_and_check(wb_ctx *ctx, chain_fn chain, chain_bufs *b, int steps,
     bufs_check(ctx, b, steps, run);
 }
 
+/* Each invalid call is refused and launches nothing: d_out and d_work,
+ * poisoned, are untouched after it. */
 static void check_chain_invalid(wb_ctx *ctx, chain_fn chain) {
-    uint32_t *d = NULL;
+    uint32_t *d = NULL, h[128];
     WB_CUDA(ctx, cudaMalloc((void **)&d, 3 * 64 * sizeof(uint32_t)));
     uint32_t *o = d + 64, *w = d + 128;
-    int r[7] = {chain(NULL, o, w, 8, 1, 0), chain(d, NULL, w, 8, 1, 0),
-                chain(d, o, NULL, 8, 1, 0), chain(d, o, w, 0, 1, 0),
-                chain(d, o, w, -4, 1, 0),   chain(d, o, w, LAUNCH_OVERHEAD_MAX_N + 1, 1, 0),
-                chain(d, o, w, 8, 0, 0)};
+    WB_CUDA(ctx, cudaMemset(d, GUARD_BYTE, 3 * 64 * sizeof(uint32_t)));
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+    static const int args[7][4] = {{0, 1, 1, 8},  {1, 0, 1, 8},
+                                   {1, 1, 0, 8},  {1, 1, 1, 0},
+                                   {1, 1, 1, -4}, {1, 1, 1, LAUNCH_OVERHEAD_MAX_N + 1},
+                                   {1, 1, 1, 8}};
     static const char *what[7] = {"d_in NULL", "d_out NULL", "d_work NULL",
                                   "n = 0",     "n = -4",     "n = LAUNCH_OVERHEAD_MAX_N + 1",
                                   "steps = 0"};
-    for (int k = 0; k < 7; k++)
-        if (r[k] != cudaErrorInvalidValue)
+    for (int k = 0; k < 7; k++) {
+        int r = chain(args[k][0] ? d : NULL, args[k][1] ? o : NULL, args[k][2] ? w : NULL,
+                      args[k][3], k == 6 ? 0 : 1, 0);
+        if (r != cudaErrorInvalidValue)
             wb_fail(ctx,
                     "launch_overhead_chain with %s returned %s, expected cudaErrorInvalidValue "
                     "(launch_overhead.h)",
-                    what[k], cudaGetErrorName((cudaError_t)r[k]));
-    wb_wait(ctx, NULL, "the kernels of launch_overhead_chain's calls with invalid arguments");
+                    what[k], cudaGetErrorName((cudaError_t)r));
+        wb_wait(ctx, NULL, "the kernels of launch_overhead_chain's call with %s", what[k]);
+        WB_CUDA(ctx, cudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost));
+        long b = first_touched(h, sizeof h);
+        if (b >= 0)
+            wb_fail(ctx,
+                    "launch_overhead_chain with %s returned cudaErrorInvalidValue but changed "
+                    "d_out or d_work (word %ld of the two); expected nothing launched for "
+                    "invalid arguments (launch_overhead.h)",
+                    what[k], b / 4);
+    }
     cudaFree(d);
 }
 
@@ -716,6 +820,8 @@ static void test_chain_stream(wb_ctx *ctx) {
                     "it is not on the stream argument: every kernel, or the graph, must be "
                     "launched on `stream` (%s)",
                     n, steps, round + 1, README_GRAPH);
+        check_guard(ctx, &b, b.d_out, "d_out", steps, "on a stream");
+        check_guard(ctx, &b, b.d_work, "d_work", steps, "on a stream");
         WB_CUDA(ctx, cudaStreamDestroy(s));
     }
     cudaFree(d_src);

@@ -10,20 +10,26 @@
 extern "C" {
 #endif
 
-/* ---- part 1: the three measurements (host clock) ----
+/* ---- part 1: the three measurements (elapsed time) ----
  *
- * Host time is the subject here, so these functions time with the host's
- * clock, clock_gettime(CLOCK_MONOTONIC), not with CUDA events. Each one:
- * launches its kernel a few times and waits (a warm-up: the first launch of
- * a kernel loads its code, which costs far more than a launch), reads the
- * clock, launches `launches` kernels of one block of one thread (<<<1, 1>>>)
- * on the legacy default stream, synchronises with cudaDeviceSynchronize()
- * as described, reads the clock again, and reports the elapsed time divided
- * by `launches`, in microseconds.
+ * Host time is the subject here. Each of these functions: launches its
+ * kernel a few times and waits (a warm-up: the first launch of a kernel
+ * loads its code, which costs far more than a launch), reads the clock,
+ * launches `launches` kernels of one block of one thread (<<<1, 1>>>) on the
+ * legacy default stream, synchronises with cudaDeviceSynchronize() as
+ * described, reads the clock again, and reports the elapsed time divided by
+ * `launches`, in microseconds. The clock meant is the host's,
+ * clock_gettime(CLOCK_MONOTONIC) (the given now_us()). What is graded is
+ * the figure, not the clock that took it: CUDA events recorded on the legacy
+ * stream just before and just after the whole loop span the same interval,
+ * short of the last synchronisation's return to the host, a few
+ * microseconds in a loop of milliseconds, and no measurement can tell the
+ * two apart (README.md, "Measuring host time").
  *
- * They return cudaErrorInvalidValue (and measure nothing) for launches < 1
- * or a NULL output pointer, else the first error of a launch or of a CUDA
- * call, else cudaSuccess with the result written.
+ * They return cudaErrorInvalidValue (and measure nothing: the output is not
+ * written) for launches < 1 or a NULL output pointer, else the first error
+ * of a launch or of a CUDA call, else cudaSuccess with the result written
+ * and nothing else.
  *
  * The grader measures the same with its own kernels in the same process,
  * alternating its runs with yours, and compares medians: yours must be
@@ -49,9 +55,10 @@ typedef struct launch_overhead_point {
 /* The sweep: for each i < points, a kernel of one thread that busy-waits
  * until clock64() has advanced by at least cycles[i], timed as in
  * launch_overhead_empty_async (async_us) and as in launch_overhead_empty_sync
- * (sync_us), `launches` launches each; out[i].cycles = cycles[i]. Returns
- * cudaErrorInvalidValue for NULL pointers, points < 1, launches < 1 or a
- * negative cycles[i] (out untouched), else as above. Graded on 20 points
+ * (sync_us), `launches` launches each; out[i].cycles = cycles[i], and
+ * nothing is written past out[points - 1]. Returns cudaErrorInvalidValue
+ * for NULL pointers, points < 1, launches < 1 or a negative cycles[i] (out
+ * untouched), else as above. Graded on 20 points
  * from 0 to 128,000 cycles with 500 launches, 3 runs: every time within
  * 30 % of the grader's own sweep, and at the largest point no time below
  * 90 % of what the busy-wait alone takes at the GPU's peak SM clock (so the
@@ -102,7 +109,8 @@ launch_overhead_step_value(uint32_t left, uint32_t self, uint32_t right, uint32_
  * holds state_steps. Each step needs all of the previous one, so the steps
  * cannot overlap. d_in, d_out and d_work are device arrays of n words that
  * do not overlap; d_in is not changed; d_work is scratch (its contents
- * afterwards are unspecified).
+ * afterwards are unspecified); nothing past word n - 1 of any of them is
+ * read or written (the grader puts a guard zone after d_out and d_work).
  *
  * All work goes on `stream` (it may be the legacy default stream 0): the
  * caller waits for `stream` before it reads d_out, and the function may
@@ -111,7 +119,8 @@ launch_overhead_step_value(uint32_t left, uint32_t self, uint32_t right, uint32_
  * launched), else the first error of a launch or a CUDA call.
  *
  * Graded on sizes from 1 to 65,536 words and 1 to 1,000 steps (exact bits,
- * d_out and d_work poisoned, d_in unchanged, the same buffers reused with
+ * d_out and d_work poisoned, their guard zones untouched, d_in unchanged,
+ * nothing launched for invalid arguments, the same buffers reused with
  * new contents and other step counts), on a non-blocking stream behind the
  * grader's own work, and then timed at n = 4096, steps = 4096 against the
  * grader's naive chain (one kernel per step and a cudaStreamSynchronize

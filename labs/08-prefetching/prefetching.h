@@ -66,21 +66,36 @@ static PREFETCHING_HD inline float prefetching_work(float x) {
  * grader's, never the legacy default stream when timed). d_in and d_out
  * are device arrays of n floats; d_in is not changed, and nothing outside
  * d_in[0 .. n-1] is read and nothing outside d_out[0 .. n-1] written (the
- * grader allocates exactly n floats and runs compute-sanitizer memcheck).
+ * grader allocates exactly n floats of input, runs compute-sanitizer
+ * memcheck over every distance, and follows the n floats of output with a
+ * guard zone that must stay untouched).
  *
  * distance (1 .. 16): how many elements ahead of the one being computed
  * each thread loads. padding (0 .. 16): extra floats after each thread's
  * `distance` slots of shared memory, against bank conflicts; the register
  * variant has no shared buffer and ignores it (but still checks its range).
  * The dynamic shared memory of the smem and async launches is
- * (distance + padding) * PREFETCHING_BLOCK * sizeof(float) bytes.
+ * (distance + padding) * PREFETCHING_BLOCK * sizeof(float) bytes, that of
+ * the register launch 0; the grader reads both from the launch. How a
+ * kernel lays its rows out inside that memory it cannot see, and padding
+ * moves this loop's speed by a few per cent at most, so the row layout is
+ * advice (README.md, "Padding against bank conflicts"), not graded.
  *
  * Returns cudaErrorInvalidValue, launching nothing, when n < 0 or
  * n > PREFETCHING_MAX_N, when distance, padding or blocks (1 .. 4096) is out
  * of range, or when n > 0 and a pointer is NULL; cudaSuccess without a
  * launch when n == 0; else the launch's error. Graded on sizes from 1 to
  * about 300,000, most of them not multiples of distance * stride, with the
- * output poisoned first and every element compared with the CPU. */
+ * output poisoned first and every element compared with the CPU.
+ *
+ * Two of them are also timed, at n = 2^25 with blocks = the number of SMs
+ * against the grader's plain loop, each against a limit of its own
+ * (README.md, "What is graded"): prefetching_regs at distance 8, and
+ * prefetching_async at distance 8, padding 1 (from compute capability 8.0
+ * on; below it the copies are plain and it is graded for correctness
+ * only). prefetching_smem is not timed: its plain loads run at most one
+ * iteration ahead whatever the distance, so it cannot beat the plain loop
+ * by a margin a limit could rest on on every GPU. */
 
 /* Rolling prefetch into registers: each thread keeps the next `distance`
  * elements of its own sequence in registers and loads a new one each
@@ -107,10 +122,11 @@ cudaError_t prefetching_async(const float *d_in, float *d_out, int n, int distan
 /* Your fastest variant, distance and padding on your GPU (pick them from
  * the grader's sweep, prefetch_sweep.csv), with the same fixed launch:
  * one kernel, `blocks` blocks of PREFETCHING_BLOCK threads, at most
- * PREFETCHING_MAX_SMEM bytes of dynamic shared memory. Same errors as
- * above. Timed at n = 2^25 with blocks = the number of SMs against the
- * grader's plain loop at the same launch: the speedup must reach the limit
- * of README.md, "What is graded". */
+ * PREFETCHING_MAX_SMEM bytes of dynamic shared memory. Same errors and the
+ * same bounds as above (it also runs under compute-sanitizer memcheck).
+ * Timed at n = 2^25 with blocks = the number of SMs against the grader's
+ * plain loop at the same launch: the speedup must reach the limit of
+ * README.md, "What is graded". */
 cudaError_t prefetching_best(const float *d_in, float *d_out, int n, int blocks,
                              cudaStream_t stream);
 

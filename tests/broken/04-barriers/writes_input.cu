@@ -2,10 +2,13 @@
 /* SPDX-License-Identifier: MIT */
 /* "The input has been read by then": the sum is right once, but d_in is
  * input only, and the next call would add up the wrong numbers. Only sums
- * of three levels or more (n > 512 * 512) have a third level, so the small
- * sizes pass.
+ * of three levels or more (n > 512 * 512) have a level that is neither the
+ * first nor the last; correct.small reaches one at its largest size.
+ * expect: correct.small FAIL d_in was changed
  * expect: correct.sizes FAIL d_in was changed
  * expect: correct.repeat FAIL d_in was changed
+ * expect: sanitizer.racecheck FAIL not graded
+ * expect: sanitizer.synccheck FAIL not graded
  * expect: perf.sum FAIL not graded */
 #define barriers_sum reference_sum
 #include "../../../solutions/04-barriers/barriers.cu"

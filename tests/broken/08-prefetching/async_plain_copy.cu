@@ -1,6 +1,7 @@
 /* async_plain_copy.cu - broken lab 08: the "asynchronous" copies are plain loads and stores */
 /* SPDX-License-Identifier: MIT */
 /* expect: asm.ldgsts FAIL no LDGSTS
+ * expect: perf.async FAIL the copies do not run ahead
  * expect: perf.best FAIL not enough loads in flight */
 /* The pipeline header first (its include guard keeps the solution's
  * #include from reading it again), then every copy turned into an ordinary

@@ -1,0 +1,39 @@
+/* spin_cycles.cu - broken lab 01: the trace spins spin_ns clock cycles, not nanoseconds */
+/* SPDX-License-Identifier: MIT */
+/* Every record is written, by its own block, on its SM, with end after
+ * start; only the length of the spin is wrong: spin_ns / f for an SM clock
+ * of f GHz, 0.51 x spin_ns on an H100 or H200 at 1.98 GHz.
+ * expect: correct.trace FAIL expected at least spin_ns
+ * expect: check.timeline FAIL not graded
+ * expect: check.staircase FAIL not graded */
+#define block_scheduling_trace_kernel reference_trace_kernel
+#define block_scheduling_trace reference_trace
+#include "../../../solutions/01-block-scheduling/block_scheduling.cu"
+#undef block_scheduling_trace_kernel
+#undef block_scheduling_trace
+
+extern "C" __global__ void block_scheduling_trace_kernel(block_record *records, long long spin_ns) {
+    __shared__ unsigned long long start;
+    if (threadIdx.x == 0)
+        start = block_scheduling_now();
+    __syncthreads();
+    /* "Keep the SM busy for spin_ns", counted in the SM's own clock. */
+    long long t0 = clock64();
+    while (clock64() - t0 < spin_ns)
+        __nanosleep(100);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned int smid;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+        block_record r = {blockIdx.x, smid, start, block_scheduling_now()};
+        records[blockIdx.x] = r;
+    }
+}
+
+extern "C" cudaError_t block_scheduling_trace(int n_blocks, int threads_per_block,
+                                              size_t smem_bytes, long long spin_ns,
+                                              block_record *d_records, cudaStream_t stream) {
+    block_scheduling_trace_kernel<<<n_blocks, threads_per_block, smem_bytes, stream>>>(d_records,
+                                                                                       spin_ns);
+    return cudaGetLastError();
+}
