@@ -380,13 +380,15 @@ static void test_count_uniform(wb_ctx *ctx) {
  * instance of the library's machine code must update global memory with an
  * atomic read-modify-write (RED and REDG are the forms whose result is
  * unused, ATOM and ATOMG the others; ATOMS and REDS are shared memory, REDUX
- * a warp's reduction in registers). divergence_run_kernel has no use for
- * them, so atomics there do not count. */
+ * a warp's reduction in registers), and of both kinds the record needs:
+ * an addition (passes, lanes) and an OR (path_mask). divergence_run_kernel
+ * has no use for them, so atomics there do not count. What this cannot see:
+ * one of the two additions made plain while the other stays atomic. */
 typedef struct atomic_scan {
     int functions;     /* functions in the listing */
     int count_kernels; /* instances of divergence_count_kernel */
     int instances;     /* "code for sm_NN" sections */
-    int without;       /* of them, with no global atomic outside divergence_run_kernel */
+    int without;       /* of them, without a global atomic ADD and OR outside divergence_run_kernel */
     int first_without; /* NN of the first such */
     int atomics;       /* global atomics found, all instances together */
     char archs[96];    /* "sm_90 sm_80 ..." */
@@ -421,8 +423,19 @@ static int global_atomic(const char *op) {
     return !strcmp(op, "RED") || !strcmp(op, "REDG") || !strcmp(op, "ATOM") || !strcmp(op, "ATOMG");
 }
 
+/* Which operation a global atomic line performs: 1 an addition, 2 an OR,
+ * 0 another ("REDG.E.ADD.STRONG.GPU", "REDG.E.OR.STRONG.GPU"). */
+static int atomic_kind(const char *line, const char *op) {
+    const char *p = strstr(line, op);
+    size_t n = p ? strcspn(p, " \t;") : 0;
+    char word[64];
+    snprintf(word, sizeof word, "%.*s.", (int)(n < 60 ? n : 60), p ? p : "");
+    return strstr(word, ".ADD.") ? 1 : strstr(word, ".OR.") ? 2 : 0;
+}
+
 /* An instance that holds no function (cuobjdump lists an empty ELF of
- * sm_90 beside the one with the lab's kernels) says nothing either way. */
+ * sm_90 beside the one with the lab's kernels) says nothing either way;
+ * found: bit 1 an atomic addition seen, bit 2 an atomic OR. */
 static void end_instance(atomic_scan *r, int arch, int found, int functions) {
     if (arch <= 0 || functions == 0)
         return;
@@ -430,7 +443,7 @@ static void end_instance(atomic_scan *r, int arch, int found, int functions) {
     size_t k = strlen(r->archs);
     if (k + 8 < sizeof r->archs)
         snprintf(r->archs + k, sizeof r->archs - k, "%ssm_%d", k ? " " : "", arch);
-    if (!found && r->without++ == 0)
+    if (found != 3 && r->without++ == 0)
         r->first_without = arch;
 }
 
@@ -455,7 +468,7 @@ static void scan_atomics(const char *path, atomic_scan *r) {
         } else if (!in_run) {
             sass_opcode(line, op, sizeof op);
             if (global_atomic(op)) {
-                found = 1;
+                found |= atomic_kind(line, op);
                 r->atomics++;
             }
         }
@@ -489,14 +502,16 @@ static void test_asm_atomic(wb_ctx *ctx) {
     wb_record(ctx, "count_code_without_atomics", r.without, "instances", 0, "eq");
     if (r.without > 0)
         wb_fail(ctx,
-                "expected atomic updates of the warp records in every instance of the machine "
-                "code, found none in %d of %d (first: sm_%d; no RED, REDG, ATOM or ATOMG "
-                "outside divergence_run_kernel): the passes are counted with plain loads and "
-                "stores, which two passes of a diverged warp may interleave; use atomicAdd and "
-                "atomicOr (%s); SASS in %s",
+                "expected atomic updates of the warp records (an atomic ADD and an atomic OR: "
+                "RED, REDG, ATOM or ATOMG outside divergence_run_kernel) in every instance of "
+                "the machine code, missing in %d of %d (first: sm_%d): the passes are counted "
+                "with plain loads and stores, which two passes of a diverged warp may "
+                "interleave; use atomicAdd and atomicOr (%s); SASS in %s",
                 r.without, r.instances, r.first_without, README_COUNT, log);
     wb_record(ctx, "count_code_atomics", r.atomics, "instructions", 0, "ref");
-    wb_measured(ctx, "atomic updates of global memory in every instance of the counting code (%s)",
+    wb_measured(ctx,
+                "atomic additions and ORs of global memory in every instance of the counting "
+                "code (%s)",
                 r.archs);
 }
 
@@ -735,8 +750,8 @@ static const wb_test tests[] = {
     WB_HOST("asm.count_atomic", 2, test_asm_atomic, .timeout_s = 120, .tool = "cuobjdump",
             .hint = "update the record with atomicAdd and atomicOr (" README_COUNT ")",
             .limit = {.text = "every instance of the lab's machine code updates global memory "
-                              "with an atomic (RED, REDG, ATOM or ATOMG) outside "
-                              "divergence_run_kernel",
+                              "with an atomic ADD and an atomic OR (RED, REDG, ATOM or ATOMG) "
+                              "outside divergence_run_kernel",
                       .derivation = "a property of the code, not of the GPU: the two passes of a "
                                     "diverged warp update one record through two leaders, which "
                                     "independent thread scheduling may interleave, so a right "
@@ -744,10 +759,10 @@ static const wb_test tests[] = {
                                     "instructions on every capability from 7.5 on, while a plain "
                                     "read-modify-write compiles to loads and stores and gives "
                                     "right counts only while the passes happen not to overlap",
-                      .figures = "not yet measured with cuobjdump: the reference's atomicAdd and "
-                                 "atomicOr with unused results compile to RED (sm_75 to sm_89) "
-                                 "and REDG (sm_90 on) by the PTX-to-SASS rules; the stub has "
-                                 "none"}),
+                      .figures = "H100 and H200 (2026-11-23, CUDA 13.0, sm_90): the "
+                                 "reference's count kernel holds 4 REDG.E.ADD and 2 REDG.E.OR "
+                                 "(one of each per body); the stub and a plain `|=` of the mask "
+                                 "fail; one addition made plain alone still passes"}),
     /* Informational, so it needs nothing to pass first: it reports whatever
      * divergence_run launches. */
     WB_MEASURE("ncu.branch_efficiency", 0, test_ncu, .timeout_s = 240, .tool = "ncu",
