@@ -479,26 +479,19 @@ static void scan_atomics(const char *path, atomic_scan *r) {
 }
 
 static void test_asm_atomic(wb_ctx *ctx) {
-    void *sym = wb_student_sym(ctx, "divergence_count");
-    Dl_info info;
-    if (!dladdr(sym, &info) || !info.dli_fname)
-        wb_fail(ctx, "cannot tell which file holds the compiled lab");
-    char tool[PATH_MAX], log[PATH_MAX + 32], cmd[3 * PATH_MAX + 64];
-    if (!wb_find_tool("cuobjdump", tool, sizeof tool))
-        wb_fail(ctx, "cuobjdump not found");
-    snprintf(log, sizeof log, "%s/count_kernel.sass", wb_out_dir(ctx));
-    snprintf(cmd, sizeof cmd, "'%s' -sass '%s' >'%s' 2>&1", tool, info.dli_fname, log);
-    int st = system(cmd);
+    char log[PATH_MAX + 32];
+    const char *lib = NULL;
+    int st = wb_dump_sass(ctx, "divergence_count", "count_kernel.sass", log, sizeof log, &lib);
     atomic_scan r;
     scan_atomics(log, &r);
     if (r.functions == 0 || r.instances == 0)
         wb_fail(ctx, "cuobjdump -sass found no machine code in %s (exit status %d); log: %s",
-                info.dli_fname, WIFEXITED(st) ? WEXITSTATUS(st) : -1, log);
+                lib, st, log);
     if (r.count_kernels == 0)
         wb_fail(ctx,
                 "no kernel named divergence_count_kernel in %s: divergence_count must launch the "
                 "lab's counting kernel (divergence.h); SASS in %s",
-                info.dli_fname, log);
+                lib, log);
     wb_record(ctx, "count_code_without_atomics", r.without, "instances", 0, "eq");
     if (r.without > 0)
         wb_fail(ctx,

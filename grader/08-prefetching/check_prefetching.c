@@ -1021,16 +1021,9 @@ static void scan_sass(const char *path, sass_scan *r) {
 }
 
 static void test_asm_ldgsts(wb_ctx *ctx) {
-    void *sym = wb_student_sym(ctx, "prefetching_async");
-    Dl_info info;
-    if (!dladdr(sym, &info) || !info.dli_fname)
-        wb_fail(ctx, "cannot tell which file holds the compiled lab");
-    char tool[PATH_MAX], log[PATH_MAX + 32], cmd[3 * PATH_MAX + 64];
-    if (!wb_find_tool("cuobjdump", tool, sizeof tool))
-        wb_fail(ctx, "cuobjdump not found");
-    snprintf(log, sizeof log, "%s/async_kernel.sass", wb_out_dir(ctx));
-    snprintf(cmd, sizeof cmd, "'%s' -sass '%s' >'%s' 2>&1", tool, info.dli_fname, log);
-    int st = system(cmd);
+    char log[PATH_MAX + 32];
+    const char *lib = NULL;
+    int st = wb_dump_sass(ctx, "prefetching_async", "async_kernel.sass", log, sizeof log, &lib);
     sass_scan r;
     scan_sass(log, &r);
     /* The GPU the run was probed on, if any; this test needs none and does
@@ -1042,12 +1035,12 @@ static void test_asm_ldgsts(wb_ctx *ctx) {
         snprintf(gpu, sizeof gpu, "the GPU here is compute capability %d.%d", cc / 10, cc % 10);
     if (r.functions == 0)
         wb_fail(ctx, "cuobjdump -sass found no machine code in %s (exit status %d); log: %s",
-                info.dli_fname, WIFEXITED(st) ? WEXITSTATUS(st) : -1, log);
+                lib, st, log);
     if (r.async_new + r.async_old == 0)
         wb_fail(ctx,
                 "no kernel named prefetching_async_kernel in %s: prefetching_async must launch "
                 "the lab's prefetching_async_kernel (%s); log: %s",
-                info.dli_fname, README_ASYNC, log);
+                lib, README_ASYNC, log);
     /* Below compute capability 8.0 there is no LDGSTS to find: the copies
      * are plain there, and the variant is graded for correctness only. */
     if ((cc > 0 && cc < 80) || r.async_new == 0) {

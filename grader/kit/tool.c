@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "kit.h"
 
+#include <dlfcn.h>
+
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,4 +115,36 @@ void wb_sanitizer_body(wb_ctx *ctx) {
     if (code != WB_DONE_STATUS)
         wb_fail(ctx, "%s did not complete under compute-sanitizer (exit status %d)%s%s", t->target,
                 code, first[0] ? ": " : "", first);
+}
+
+int wb_dump_sass(wb_ctx *ctx, const char *symbol, const char *name, char *log, size_t cap,
+                 const char **lib) {
+    void *sym = wb_student_sym(ctx, symbol);
+    Dl_info info;
+    if (!dladdr(sym, &info) || !info.dli_fname)
+        wb_fail(ctx, "cannot tell which file holds the compiled lab");
+    char tool[PATH_MAX];
+    if (!wb_find_tool("cuobjdump", tool, sizeof tool))
+        wb_fail(ctx, "cuobjdump not found");
+    if (lib)
+        *lib = info.dli_fname;
+    snprintf(log, cap, "%s/%s", wb_out_dir(ctx), name);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0)
+            _exit(127);
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+        execl(tool, tool, "-sass", info.dli_fname, (char *)NULL);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

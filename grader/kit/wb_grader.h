@@ -229,6 +229,12 @@ const char *wb_out_dir(wb_ctx *ctx);
  * in $CUDA_PATH/bin or /usr/local/cuda/bin; stores its path in out. Returns
  * 1 when found, 0 otherwise (out is then ""). */
 int wb_find_tool(const char *prog, char *out, size_t cap);
+/* Writes `cuobjdump -sass` of the library that defines the student's symbol
+ * to <scratch>/<name> (its path in log) and returns cuobjdump's exit status
+ * (-1 when it did not run); fails the test when the library or cuobjdump
+ * cannot be found. lib (may be NULL) receives the library's path. */
+int wb_dump_sass(wb_ctx *ctx, const char *symbol, const char *name, char *log, size_t cap,
+                 const char **lib);
 /* Runs this test's body again in a fresh process of this grader, under a
  * tool: argv_tool (NULL-terminated: the tool and its options) then the
  * grader with the run's options and --run-body <id>, with extra_env
