@@ -38,6 +38,8 @@ typedef struct wb_record_summary {
 typedef struct wb_sandbox {
     int landlock_abi, fs, scoped, tcp, seccomp, limits, nproc;
     int cuda_err;    /* the probe: CUDA's error starting inside the sandbox (0: none) */
+    int cgroup;      /* each test runs in a cgroup of its own, killed as a whole */
+    char why_cgroup[200];
     int no_landlock; /* the probe: CUDA starts only without Landlock here */
     char why_fs[200], why_seccomp[200];
 } wb_sandbox;
@@ -109,6 +111,13 @@ void wb_reap_leftovers(void);
 void wb_watchdog_arm(double seconds);
 int wb_watchdog_disarm(void);
 void wb_explain_abnormal(const char *msg, const wb_test *t, char *out, size_t cap);
+/* A cgroup per test where one can be made (proc.c): probe once (0: usable,
+ * else why not), make before each test, enter in the test's process, kill
+ * everything in it after. */
+int wb_cgroup_probe(char *why, size_t cap);
+void wb_cgroup_prepare(int idx);
+int wb_cgroup_enter(void);
+void wb_cgroup_kill(void);
 double wb_now_s(void);
 
 /* tool.c: the sanitizer tests' body. */

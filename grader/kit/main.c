@@ -319,6 +319,8 @@ int wb_grader_main(int argc, char **argv, const wb_lab *lab) {
     if (open_reports() != 0)
         return 2;
     wb_sandbox_probe(&G.sandbox);
+    G.sandbox.cgroup =
+        wb_cgroup_probe(G.sandbox.why_cgroup, sizeof G.sandbox.why_cgroup) == 0;
     print_header();
     if (G.gpu_ok)
         warn_other_processes();

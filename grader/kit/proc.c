@@ -4,8 +4,11 @@
 #include "kit.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -156,4 +159,134 @@ void wb_explain_abnormal(const char *msg, const wb_test *t, char *out, size_t ca
                                 : "");
     else
         snprintf(out, cap, "%s", msg);
+}
+
+/* ------------------------------------------------ a cgroup per test */
+
+/* Where the kernel lets the grader make cgroups (cgroup v2, a folder of
+ * its own cgroup it may write: root, or a delegated user slice), each test
+ * runs in a cgroup of its own, and ends with everything in it killed at
+ * once (cgroup.kill, Linux 5.14+; else every pid listed, until none is
+ * left). A process cannot leave it: moving needs a write to cgroup files,
+ * which the test's Landlock rules refuse. Elsewhere the reaping by pid
+ * above does the same work. */
+static char cg_base[PATH_MAX]; /* the grader's own cgroup folder, "" when unusable */
+static char cg_test[PATH_MAX + 64];
+
+/* The cgroup v2 mount point and this process's cgroup in it. */
+static int own_cgroup(char *out, size_t cap) {
+    char mnt[PATH_MAX] = "", line[4096], path[PATH_MAX] = "";
+    FILE *f = fopen("/proc/self/mountinfo", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        char *sep = strstr(line, " - cgroup2 ");
+        char mp[PATH_MAX];
+        if (sep && sscanf(line, "%*s %*s %*s %*s %4095s", mp) == 1) {
+            snprintf(mnt, sizeof mnt, "%s", mp);
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+    f = fopen("/proc/self/cgroup", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "0::", 3) == 0) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(path, sizeof path, "%s", line + 3);
+        }
+    if (f)
+        fclose(f);
+    if (!mnt[0] || !path[0])
+        return -1;
+    snprintf(out, cap, "%s%s", mnt, strcmp(path, "/") == 0 ? "" : path);
+    return 0;
+}
+
+static int write_file(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    close(fd);
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+static void test_cgroup_path(int idx, char *out, size_t cap) {
+    snprintf(out, cap, "%s/wb-%d-%d", cg_base, (int)getpid(), idx);
+}
+
+/* Parent, once: can a cgroup be made here, and a process moved into it? */
+int wb_cgroup_probe(char *why, size_t cap) {
+    char base[PATH_MAX], probe[PATH_MAX + 64];
+    if (own_cgroup(base, sizeof base) != 0) {
+        snprintf(why, cap, "no cgroup v2 here");
+        return -1;
+    }
+    snprintf(cg_base, sizeof cg_base, "%s", base);
+    test_cgroup_path(-1, probe, sizeof probe);
+    rmdir(probe);
+    if (mkdir(probe, 0755) != 0) {
+        snprintf(why, cap, "cannot make a cgroup in %s (%s)", base, strerror(errno));
+        cg_base[0] = '\0';
+        return -1;
+    }
+    int ok = -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        char procs[PATH_MAX + 96];
+        snprintf(procs, sizeof procs, "%s/cgroup.procs", probe);
+        _exit(write_file(procs, "0") == 0 ? 0 : 1);
+    }
+    int st = 0;
+    if (pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+        ok = 0;
+    for (int i = 0; i < 100 && rmdir(probe) != 0 && errno == EBUSY; i++)
+        usleep(10000);
+    if (ok != 0) {
+        snprintf(why, cap, "cannot move a process into a cgroup of %s", base);
+        cg_base[0] = '\0';
+    }
+    return ok;
+}
+
+/* Parent, before a test: its cgroup, empty. */
+void wb_cgroup_prepare(int idx) {
+    if (!cg_base[0])
+        return;
+    test_cgroup_path(idx, cg_test, sizeof cg_test);
+    mkdir(cg_test, 0755);
+}
+
+/* The test's process, before anything else: into the test's cgroup.
+ * Returns 0 when it is there (or there is none to enter). */
+int wb_cgroup_enter(void) {
+    if (!cg_base[0])
+        return 0;
+    char procs[PATH_MAX + 96];
+    snprintf(procs, sizeof procs, "%s/cgroup.procs", cg_test);
+    return write_file(procs, "0");
+}
+
+/* Parent, after a test: everything in its cgroup killed, then the cgroup
+ * removed (its processes may take a moment to be gone). */
+void wb_cgroup_kill(void) {
+    if (!cg_base[0] || !cg_test[0])
+        return;
+    char p[PATH_MAX + 96];
+    snprintf(p, sizeof p, "%s/cgroup.kill", cg_test);
+    int killed = write_file(p, "1") == 0;
+    for (int round = 0; round < 3000 && rmdir(cg_test) != 0 && errno == EBUSY; round++) {
+        if (!killed) { /* before Linux 5.14: every pid listed */
+            snprintf(p, sizeof p, "%s/cgroup.procs", cg_test);
+            FILE *f = fopen(p, "r");
+            int pid;
+            while (f && fscanf(f, "%d", &pid) == 1)
+                kill(pid, SIGKILL);
+            if (f)
+                fclose(f);
+        }
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+        usleep(10000);
+    }
+    cg_test[0] = '\0';
 }

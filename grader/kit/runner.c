@@ -85,6 +85,9 @@ static void confine_or_fail(wb_ctx *ctx, const wb_sandbox *want) {
 static void enter_sandbox(wb_ctx *ctx) {
     wb_sandbox got;
     char want[96];
+    if (G.sandbox.cgroup && wb_cgroup_enter() != 0)
+        wb_fail(ctx, "the grader could not move this test into its cgroup: report it to your "
+                "instructor");
     wb_sandbox_prepare(ctx->idx, &got);
     wb_sandbox_said(&G.sandbox, want, sizeof want);
     setenv("WB_SANDBOX_WANT", want, 1); /* what a body run under a tool must get */
@@ -180,6 +183,7 @@ static void parent_setup(void) {
     double limit = (t->timeout_s > 0 ? t->timeout_s : 30) * G.timeout_mult;
     wb_watchdog_arm(limit + 5 + 0.25 * limit);
     wb_scratch_prepare(i);
+    wb_cgroup_prepare(i);
     wb_record_open(); /* without one, the test has no record and fails as incomplete */
 }
 
@@ -224,6 +228,7 @@ static void judge(int i, TestResult *tr, int escaped) {
 
 static void parent_teardown(void) {
     int escaped = wb_watchdog_disarm();
+    wb_cgroup_kill();
     wb_reap_leftovers();
     wb_record_close(); /* every process of the test is gone: the record is whole */
     int i = current_idx;

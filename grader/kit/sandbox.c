@@ -491,6 +491,10 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
         ON(", limits on files%s", sb->nproc ? " and processes" : "");
     else
         OFF("; resource limits OFF");
+    if (sb->cgroup)
+        ON(", a cgroup of its own killed whole");
+    else
+        OFF("; processes killed by pid, not by cgroup (%s)", sb->why_cgroup);
 #undef ON
 #undef OFF
     snprintf(out, cap, "  sandbox: each test %s%s", on[0] ? on : "unconfined", off);
