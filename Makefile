@@ -73,7 +73,7 @@ GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unkn
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
 -include slides/slides.mk
 
-.PHONY: all grade grade-class bench bench-restricted check test-instructor test-handout env clean help handout test-unit test-broken mutate test-regions list-labs deps setup sweeps test-limits
+.PHONY: all grade grade-class report bench bench-restricted check test-instructor test-handout test-report env clean help handout test-unit test-broken mutate test-regions list-labs deps setup sweeps test-limits
 .DELETE_ON_ERROR:
 
 all: $(foreach s,$(SETS),$(foreach l,$(SELECTED),build/$(s)/$(l)/grade build/$(s)/$(l)/libstudent.so)) build/tools/wb-hash build/tools/wb-summary
@@ -93,6 +93,7 @@ help:
 	@echo "make grade SUBMISSION=path        grade one submission (folder or tarball) with this grader"
 	@echo "make grade-class SUBMISSIONS=dir [SLURM=1]   grade a class, write build/class/gradebook.csv"
 	@echo "make slides       concept decks to build/slides/, solution decks to build/slides/solutions/ (HTML; PDF with Chromium); make plots: build/plots/ from your runs (gnuplot)"
+	@echo "make report [SET=labs|solutions] [LAB=]  one page of the last grading run: build/report/<set>/index.html (verdicts, totals, plots)"
 	@echo "make clean        remove build/"
 	@echo "variables: CUDA_PATH NVCC CUDA_ARCH NVCCFLAGS CFLAGS V=1 DEBUG=1 LAB SET SEED DEVICE SMS"
 	@echo "labs: $(LABS)"
@@ -172,6 +173,13 @@ else
 	@SET=$(SET) MAKE="$(MAKE)" scripts/grade.sh $(SELECTED)
 endif
 
+# One HTML page of the set's last grading run, build/report/<set>/index.html: the run's GPU
+# and seeds, every verdict and total, and the plots of make plots drawn from the run's own
+# data only (slides/plot.sh --own). Labs not graded are named; with none graded it fails.
+report:
+	@command -v python3 >/dev/null 2>&1 || { echo "report: python3 not found (sudo apt-get install python3)"; exit 1; }
+	@GNUPLOT="$(GNUPLOT)" python3 scripts/report.py --set $(SET) $(SELECTED)
+
 # A class: SUBMISSIONS=folder of student folders or tarballs; SLURM=1 for a job array.
 grade-class: build/tools/wb-summary
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
@@ -231,6 +239,12 @@ test-instructor: all
 test-handout:
 	@scripts/check-handout.sh
 
+# make report on a fixture graded here without a GPU: every row and total, escaping, links
+# inside the folder, and a screenshot in headless Chromium (SKIP without it).
+REPORT_LABS := 00-device-query 01-block-scheduling
+test-report: build/tools/wb-summary $(foreach s,$(SETS),$(foreach l,$(REPORT_LABS),build/$(s)/$(l)/grade))
+	@GNUPLOT="$(GNUPLOT)" CHROME_PATH="$(CHROME_PATH)" scripts/test-report.sh
+
 test-regions:
 	@scripts/check-regions.sh $(LABS)
 
@@ -250,8 +264,10 @@ ifneq ($(filter solutions,$(SETS)),)
 	@scripts/test-instructor.sh
 	@$(MAKE) --no-print-directory test-handout
 	@$(MAKE) --no-print-directory test-slides
+	@$(MAKE) --no-print-directory test-report
 else
 	@SETS="$(SETS)" scripts/check-grades.sh $(LABS)
+	@$(MAKE) --no-print-directory test-report
 	@echo "(a handout: no solutions/, so the stubs are graded but not compared with a reference)"
 endif
 	@echo "make check: all passed"

@@ -10,18 +10,27 @@
 # plot is drawn from the sample and says so. The script gets the gnuplot
 # variables csv, out, sample (0 or 1) and label (where the data came from).
 #
-# usage: slides/plot.sh [--optional] [NN-name ...]
+# usage: slides/plot.sh [--optional] [--own] [NN-name ...]
 #   --optional: without gnuplot, say so and succeed (used by `make slides`).
-# Environment: SET (labs|solutions, default labs), GNUPLOT, PLOTS_OUT.
+#   --own: draw a plot only from the run's own file, never from the sample
+#          (`make report`: a report shows what its run measured, or nothing).
+# Environment: SET (labs|solutions, default labs), GNUPLOT, PLOTS_OUT (the
+# folder drawn into), REPORT_ROOT (where the runs are, default build/report:
+# it replaces the build/report/ that starts a script's csv line).
 set -eu
-optional=0
-if [ "${1:-}" = --optional ]; then
-    optional=1
+optional=0 own=0
+while [ $# -gt 0 ]; do
+    case $1 in
+    --optional) optional=1 ;;
+    --own) own=1 ;;
+    *) break ;;
+    esac
     shift
-fi
+done
 SET=${SET:-labs}
 GNUPLOT=${GNUPLOT:-gnuplot}
 PLOTS_OUT=${PLOTS_OUT:-build/plots}
+REPORT_ROOT=${REPORT_ROOT:-build/report}
 
 if ! command -v "$GNUPLOT" >/dev/null 2>&1; then
     echo "plots: gnuplot not found; install it to draw plots from your runs:"
@@ -41,11 +50,12 @@ for gp in $scripts; do
     name=$(basename "$gp" .gp)
     out="$PLOTS_OUT/$name.svg"
     csv=$(sed -n 's/^# csv: *\([^ ]*\).*/\1/p' "$gp" | head -n 1 | sed "s/{set}/$SET/g")
+    case $csv in build/report/*) csv=$REPORT_ROOT/${csv#build/report/} ;; esac
     sample=$(sed -n 's/^# sample: *\([^ ]*\).*/\1/p' "$gp" | head -n 1)
     about=$(sed -n 's/^# sample: *[^ ]* *//p' "$gp" | head -n 1)
     if [ -n "$csv" ] && [ -s "$csv" ]; then
         src=$csv is_sample=0 label="your run: $csv"
-    elif [ -n "$sample" ] && [ -s "$sample" ]; then
+    elif [ "$own" = 0 ] && [ -n "$sample" ] && [ -s "$sample" ]; then
         src=$sample is_sample=1 label="sample data: $about"
     else
         echo "  SKIP  $out: no data (${csv:-no csv named in $gp})"
