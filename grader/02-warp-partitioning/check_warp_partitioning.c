@@ -17,6 +17,7 @@
 #define README_WARPS "README.md, \"Cutting into warps\""
 #define README_PARTIAL "README.md, \"Partial warps\""
 #define README_GPU "README.md, \"Recording on the GPU\""
+#define README_PBLOCKS "README.md, \"Processing blocks\""
 
 typedef warp_partitioning_dim dim;
 
@@ -675,8 +676,8 @@ static const wb_test tests[] = {
     WB_GPU("correct.shade", 6, test_shade, .timeout_s = 60, .hint = README_SHAPE),
     WB_PERF("perf.shade", 15, perf_shade, .timeout_s = 120, .requires = "correct.shade",
             .hint = README_SHAPE),
-    WB_QUESTION_HASH("warps_36x3", 2, 0xb12896760d9c5db1ULL, "warps in " Q36),
-    WB_QUESTION_HASH("idle_lanes_36x3", 2, 0xa591e8958153c1b6ULL, "idle lanes in " Q36),
+    WB_QUESTION_HASH("warps_36x3", 1, 0xb12896760d9c5db1ULL, "warps in " Q36),
+    WB_QUESTION_HASH("idle_lanes_36x3", 1, 0xa591e8958153c1b6ULL, "idle lanes in " Q36),
     WB_QUESTION_HASH("hw_threads_36x3", 1, 0xeadd314268f2152eULL,
                      "hardware threads (lanes) the warps of " Q36 " occupy"),
     WB_QUESTION_HASH("warps_8x8x3", 1, 0x8c982bdd1a3ac460ULL, "warps in an 8x8x3 block"),
@@ -696,7 +697,7 @@ static const wb_test tests[] = {
     WB_QUESTION_HASH("warp1_first_4x4x4", 1, 0x164aef29eff44632ULL,
                      "threadIdx of the first thread of warp 1 in a 4x4x4 block" AS_TUPLE,
                      .canon = canon_tuple),
-    WB_QUESTION_HASH("idle_lanes_150", 2, 0x1e6bbbe0118fd96fULL,
+    WB_QUESTION_HASH("idle_lanes_150", 1, 0x1e6bbbe0118fd96fULL,
                      "idle lanes of a block of 150 threads"),
     WB_QUESTION_HASH("most_waste", 1, 0x4ff6dbba681db176ULL,
                      "the letter of the shape with the largest share of idle lanes"),
@@ -704,6 +705,15 @@ static const wb_test tests[] = {
                      "lanes occupied by 1000 blocks of 33 threads, idle ones included"),
     WB_QUESTION_HASH("claim_24x4", 1, 0x33599c0aca796a17ULL,
                      "the letter that judges the claim about 24x4 and 96x1 blocks"),
+    WB_QUESTION_HASH("a100_fp32_cycles_per_warp", 1, 0x6bcb75be40d6dba4ULL,
+                     "cycles the 16 FP32 cores of one A100 processing block take for one FP32 "
+                     "instruction of a full warp; see " README_PBLOCKS),
+    WB_QUESTION_HASH("a100_warps_per_scheduler", 1, 0x30f7925503654f38ULL,
+                     "warps each of the four schedulers of an A100 SM holds when the SM holds two "
+                     "blocks of 768 threads; see " README_PBLOCKS),
+    WB_QUESTION_HASH("issue_slots_36x3", 1, 0x3878e525e67b4c27ULL,
+                     "warp instructions the SM's four schedulers issue in all for a 36x3x1 block "
+                     "whose every thread runs the same 100 instructions; see " README_PBLOCKS),
 };
 
 WB_LAB_MAIN(tests)
