@@ -121,6 +121,10 @@ else
         skip slides.screenshots "Chromium not found (sudo apt-get install chromium, or set CHROME_PATH)"
     elif [ ! -d slides/node_modules/puppeteer-core ]; then
         skip slides.screenshots "puppeteer-core not installed (cd slides && npm ci)"
+    elif command -v fc-list >/dev/null 2>&1 && ! fc-list 2>/dev/null | grep -q 'Liberation Sans'; then
+        # The decks are laid out for this font (slides/theme.css); another one
+        # would make the fit test judge the machine's fonts, not the decks.
+        skip slides.screenshots "the font Liberation Sans is not installed (sudo apt-get install fonts-liberation)"
     else
         for deck in $decks; do
             case $deck in
