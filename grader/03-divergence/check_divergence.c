@@ -381,15 +381,21 @@ static void test_count_uniform(wb_ctx *ctx) {
  * atomic read-modify-write (RED and REDG are the forms whose result is
  * unused, ATOM and ATOMG the others; ATOMS and REDS are shared memory, REDUX
  * a warp's reduction in registers), and of both kinds the record needs:
- * an addition (passes, lanes) and an OR (path_mask). divergence_run_kernel
- * has no use for them, so atomics there do not count. What this cannot see:
- * one of the two additions made plain while the other stays atomic. */
+ * two additions (passes, lanes) for each OR (path_mask): every place that
+ * records a pass updates all three fields, so an instance holds at least
+ * twice as many atomic additions as atomic ORs, whether the recording code
+ * is inlined into both bodies (the reference: 4 and 2) or called (2 and 1).
+ * One field made plain leaves fewer additions than that, or no OR.
+ * divergence_run_kernel has no use for them, so atomics there do not count.
+ * What this cannot see: a plain update beside an extra atomic one of no use. */
 typedef struct atomic_scan {
     int functions;     /* functions in the listing */
     int count_kernels; /* instances of divergence_count_kernel */
     int instances;     /* "code for sm_NN" sections */
-    int without;       /* of them, without a global atomic ADD and OR outside divergence_run_kernel */
+    int without;       /* of them, without 2 atomic ADDs per atomic OR (and an OR) outside
+                          divergence_run_kernel */
     int first_without; /* NN of the first such */
+    int first_adds, first_ors; /* what it holds */
     int atomics;       /* global atomics found, all instances together */
     char archs[96];    /* "sm_90 sm_80 ..." */
 } atomic_scan;
@@ -423,28 +429,31 @@ static int global_atomic(const char *op) {
     return !strcmp(op, "RED") || !strcmp(op, "REDG") || !strcmp(op, "ATOM") || !strcmp(op, "ATOMG");
 }
 
-/* Which operation a global atomic line performs: 1 an addition, 2 an OR,
- * 0 another ("REDG.E.ADD.STRONG.GPU", "REDG.E.OR.STRONG.GPU"). */
+/* Which operation a global atomic line performs: 1 an addition (atomicInc
+ * counts as one), 2 an OR, 0 another ("REDG.E.ADD.STRONG.GPU",
+ * "REDG.E.OR.STRONG.GPU"). */
 static int atomic_kind(const char *line, const char *op) {
     const char *p = strstr(line, op);
     size_t n = p ? strcspn(p, " \t;") : 0;
     char word[64];
     snprintf(word, sizeof word, "%.*s.", (int)(n < 60 ? n : 60), p ? p : "");
-    return strstr(word, ".ADD.") ? 1 : strstr(word, ".OR.") ? 2 : 0;
+    return strstr(word, ".ADD.") || strstr(word, ".INC.") ? 1 : strstr(word, ".OR.") ? 2 : 0;
 }
 
 /* An instance that holds no function (cuobjdump lists an empty ELF of
- * sm_90 beside the one with the lab's kernels) says nothing either way;
- * found: bit 1 an atomic addition seen, bit 2 an atomic OR. */
-static void end_instance(atomic_scan *r, int arch, int found, int functions) {
+ * sm_90 beside the one with the lab's kernels) says nothing either way. */
+static void end_instance(atomic_scan *r, int arch, int adds, int ors, int functions) {
     if (arch <= 0 || functions == 0)
         return;
     r->instances++;
     size_t k = strlen(r->archs);
     if (k + 8 < sizeof r->archs)
         snprintf(r->archs + k, sizeof r->archs - k, "%ssm_%d", k ? " " : "", arch);
-    if (found != 3 && r->without++ == 0)
+    if ((ors < 1 || adds < 2 * ors) && r->without++ == 0) {
         r->first_without = arch;
+        r->first_adds = adds;
+        r->first_ors = ors;
+    }
 }
 
 /* Reads a `cuobjdump -sass` listing: "code for sm_NN" opens an instance,
@@ -453,13 +462,13 @@ static void scan_atomics(const char *path, atomic_scan *r) {
     memset(r, 0, sizeof *r);
     FILE *f = fopen(path, "r");
     char line[1024], op[32];
-    int arch = 0, found = 0, in_run = 0, functions = 0;
+    int arch = 0, adds = 0, ors = 0, in_run = 0, functions = 0;
     while (f && fgets(line, sizeof line, f)) {
         const char *a = strstr(line, "code for sm_"), *fn = strstr(line, "Function : ");
         if (a) {
-            end_instance(r, arch, found, functions);
+            end_instance(r, arch, adds, ors, functions);
             arch = atoi(a + strlen("code for sm_"));
-            found = in_run = functions = 0;
+            adds = ors = in_run = functions = 0;
         } else if (fn) {
             r->functions++;
             functions++;
@@ -468,12 +477,14 @@ static void scan_atomics(const char *path, atomic_scan *r) {
         } else if (!in_run) {
             sass_opcode(line, op, sizeof op);
             if (global_atomic(op)) {
-                found |= atomic_kind(line, op);
+                int kind = atomic_kind(line, op);
+                adds += kind == 1;
+                ors += kind == 2;
                 r->atomics++;
             }
         }
     }
-    end_instance(r, arch, found, functions);
+    end_instance(r, arch, adds, ors, functions);
     if (f)
         fclose(f);
 }
@@ -495,16 +506,18 @@ static void test_asm_atomic(wb_ctx *ctx) {
     wb_record(ctx, "count_code_without_atomics", r.without, "instances", 0, "eq");
     if (r.without > 0)
         wb_fail(ctx,
-                "expected atomic updates of the warp records (an atomic ADD and an atomic OR: "
-                "RED, REDG, ATOM or ATOMG outside divergence_run_kernel) in every instance of "
-                "the machine code, missing in %d of %d (first: sm_%d): the passes are counted "
-                "with plain loads and stores, which two passes of a diverged warp may "
-                "interleave; use atomicAdd and atomicOr (%s); SASS in %s",
-                r.without, r.instances, r.first_without, README_COUNT, log);
+                "expected every field of the warp record updated atomically: two atomic "
+                "additions (passes, lanes) for each atomic OR (path_mask), as RED, REDG, ATOM "
+                "or ATOMG outside divergence_run_kernel, in every instance of the machine code; "
+                "%d of %d fall short (first: sm_%d, %d additions and %d ORs): a field updated "
+                "with plain loads and stores loses counts when two passes of a diverged warp "
+                "interleave; use atomicAdd and atomicOr for all three (%s); SASS in %s",
+                r.without, r.instances, r.first_without, r.first_adds, r.first_ors,
+                README_COUNT, log);
     wb_record(ctx, "count_code_atomics", r.atomics, "instructions", 0, "ref");
     wb_measured(ctx,
-                "atomic additions and ORs of global memory in every instance of the counting "
-                "code (%s)",
+                "two atomic additions per atomic OR of global memory in every instance of the "
+                "counting code (%s)",
                 r.archs);
 }
 
@@ -531,81 +544,6 @@ static void ncu_child(wb_ctx *ctx) {
     bufs_close(&b);
 }
 
-/* Splits one CSV line of ncu's into at most max fields (quotes removed). */
-static int csv_split(char *line, char **fld, int max) {
-    int n = 0;
-    char *p = line;
-    while (*p && n < max) {
-        if (*p == '"') {
-            fld[n++] = ++p;
-            while (*p && *p != '"')
-                p++;
-            if (*p)
-                *p++ = '\0';
-        } else {
-            fld[n++] = p;
-            while (*p && *p != ',')
-                p++;
-        }
-        if (*p == ',')
-            *p++ = '\0';
-        else
-            break;
-    }
-    return n;
-}
-
-typedef struct ncu_result {
-    double base, student;
-    int have_base, have_student;
-    char error[200];
-    int no_permission;
-} ncu_result;
-
-static void ncu_parse(const char *log, ncu_result *r) {
-    memset(r, 0, sizeof *r);
-    FILE *f = fopen(log, "r");
-    char line[4096];
-    int col_kernel = -1, col_metric = -1, col_value = -1;
-    while (f && fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (strstr(line, "ERR_NVGPUCTRPERM"))
-            r->no_permission = 1;
-        /* The grader's run-body mode ends with its own status (93) on
-         * success, which ncu reports as an error: not one. */
-        if (!r->error[0] && strstr(line, "==ERROR==") && !strstr(line, "returned an error code"))
-            snprintf(r->error, sizeof r->error, "%s", line);
-        if (line[0] != '"')
-            continue;
-        char *fld[32];
-        int n = csv_split(line, fld, 32);
-        if (n > 0 && strcmp(fld[0], "ID") == 0) {
-            for (int k = 0; k < n; k++) {
-                col_kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : col_kernel;
-                col_metric = strcmp(fld[k], "Metric Name") == 0 ? k : col_metric;
-                col_value = strcmp(fld[k], "Metric Value") == 0 ? k : col_value;
-            }
-            continue;
-        }
-        if (col_kernel < 0 || col_value >= n || col_metric >= n || col_kernel >= n ||
-            strcmp(fld[col_metric], NCU_METRIC) != 0)
-            continue;
-        char *end;
-        double v = strtod(fld[col_value], &end);
-        if (end == fld[col_value])
-            continue;
-        if (strstr(fld[col_kernel], "divergence_baseline_kernel")) {
-            r->base = v;
-            r->have_base = 1;
-        } else if (!r->have_student) {
-            r->student = v;
-            r->have_student = 1;
-        }
-    }
-    if (f)
-        fclose(f);
-}
-
 /* ncu runs this test's body again in a fresh grader process, where
  * wb_under_tool() is true and the body launches the two kernels once each. */
 static void test_ncu(wb_ctx *ctx) {
@@ -619,24 +557,25 @@ static void test_ncu(wb_ctx *ctx) {
     snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
     const char *argv[] = {ncu, "--clock-control", "none", "--csv", "--metrics", NCU_METRIC, NULL};
     int st = wb_run_self_under(ctx, argv, NULL, log);
-    ncu_result r;
-    ncu_parse(log, &r);
-    if (r.no_permission)
+    wb_ncu_reading base, student;
+    wb_ncu_read(log, NCU_METRIC, "divergence_baseline_kernel", NULL, &base);
+    wb_ncu_read(log, NCU_METRIC, NULL, "divergence_baseline_kernel", &student);
+    if (base.no_permission)
         wb_skip(ctx,
                 "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM): run the "
                 "grader as root, or let every user profile (the nvidia module option "
                 "NVreg_RestrictProfilingToAdminUsers=0; https://developer.nvidia.com/"
                 "ERR_NVGPUCTRPERM); log: %s",
                 log);
-    if (!r.have_base || !r.have_student)
+    if (!base.found || !student.found)
         wb_skip(ctx, "ncu gave no branch efficiency for both kernels (exit status %d)%s%s; log: %s",
-                st, r.error[0] ? ": " : "", r.error, log);
-    wb_record(ctx, "branch_efficiency_baseline", r.base, "%", 0, "ref");
-    wb_record(ctx, "branch_efficiency_student", r.student, "%", 0, "ref");
+                st, base.error[0] ? ": " : "", base.error, log);
+    wb_record(ctx, "branch_efficiency_baseline", base.value, "%", 0, "ref");
+    wb_record(ctx, "branch_efficiency_student", student.value, "%", 0, "ref");
     wb_measured(ctx,
                 "branch efficiency (ncu, %s): divergent baseline %.1f%%, your divergence_run "
                 "%.1f%%",
-                NCU_METRIC, r.base, r.student);
+                NCU_METRIC, base.value, student.value);
 }
 
 /* ------------------------------------------------ the branch-length sweep */
@@ -743,8 +682,8 @@ static const wb_test tests[] = {
     WB_HOST("asm.count_atomic", 2, test_asm_atomic, .timeout_s = 120, .tool = "cuobjdump",
             .hint = "update the record with atomicAdd and atomicOr (" README_COUNT ")",
             .limit = {.text = "every instance of the lab's machine code updates global memory "
-                              "with an atomic ADD and an atomic OR (RED, REDG, ATOM or ATOMG) "
-                              "outside divergence_run_kernel",
+                              "with at least one atomic OR and two atomic ADDs per OR (RED, REDG, "
+                              "ATOM or ATOMG) outside divergence_run_kernel",
                       .derivation = "a property of the code, not of the GPU: the two passes of a "
                                     "diverged warp update one record through two leaders, which "
                                     "independent thread scheduling may interleave, so a right "
@@ -754,8 +693,8 @@ static const wb_test tests[] = {
                                     "right counts only while the passes happen not to overlap",
                       .figures = "H100 and H200 (2026-11-23, CUDA 13.0, sm_90): the "
                                  "reference's count kernel holds 4 REDG.E.ADD and 2 REDG.E.OR "
-                                 "(one of each per body); the stub and a plain `|=` of the mask "
-                                 "fail; one addition made plain alone still passes"}),
+                                 "(two additions and an OR per body); the stub, a plain `|=` of "
+                                 "the mask and one addition made plain fail"}),
     /* Informational, so it needs nothing to pass first: it reports whatever
      * divergence_run launches. */
     WB_MEASURE("ncu.branch_efficiency", 0, test_ncu, .timeout_s = 240, .tool = "ncu",

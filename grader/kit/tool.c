@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -147,4 +148,78 @@ int wb_dump_sass(wb_ctx *ctx, const char *symbol, const char *name, char *log, s
     while (waitpid(pid, &st, 0) < 0)
         ;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Splits one CSV line of ncu's into at most max fields, quotes removed. */
+static int csv_split(char *line, char **fld, int max) {
+    int n = 0;
+    char *p = line;
+    while (*p && n < max) {
+        if (*p == '"') {
+            fld[n++] = ++p;
+            while (*p && *p != '"')
+                p++;
+            if (*p)
+                *p++ = '\0';
+        } else {
+            fld[n++] = p;
+            while (*p && *p != ',')
+                p++;
+        }
+        if (*p == ',')
+            *p++ = '\0';
+        else
+            break;
+    }
+    return n;
+}
+
+void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
+                 wb_ncu_reading *r) {
+    memset(r, 0, sizeof *r);
+    FILE *f = fopen(log, "r");
+    char line[4096];
+    int col_kernel = -1, col_metric = -1, col_value = -1;
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strstr(line, "ERR_NVGPUCTRPERM"))
+            r->no_permission = 1;
+        /* The grader's run-body mode ends with its own status on success,
+         * which ncu reports as an error: not one. */
+        if (!r->error[0] && strstr(line, "==ERROR==") && !strstr(line, "returned an error code"))
+            snprintf(r->error, sizeof r->error, "%s", line);
+        if (line[0] != '"' || r->found)
+            continue;
+        char *fld[32];
+        int n = csv_split(line, fld, 32);
+        if (n > 0 && strcmp(fld[0], "ID") == 0) {
+            for (int k = 0; k < n; k++) {
+                col_kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : col_kernel;
+                col_metric = strcmp(fld[k], "Metric Name") == 0 ? k : col_metric;
+                col_value = strcmp(fld[k], "Metric Value") == 0 ? k : col_value;
+            }
+            continue;
+        }
+        if (col_kernel < 0 || col_metric < 0 || col_value < 0 || col_value >= n ||
+            col_metric >= n || col_kernel >= n || strcmp(fld[col_metric], metric) != 0)
+            continue;
+        if ((has && !strstr(fld[col_kernel], has)) || (lacks && strstr(fld[col_kernel], lacks)))
+            continue;
+        /* ncu prints large values with thousands separators ("1,234.5"). */
+        char num[64];
+        size_t k = 0;
+        for (const char *c = fld[col_value]; *c && k + 1 < sizeof num; c++)
+            if (*c != ',')
+                num[k++] = *c;
+        num[k] = '\0';
+        char *end;
+        double v = strtod(num, &end);
+        if (end == num)
+            continue;
+        r->value = v;
+        r->found = 1;
+        snprintf(r->kernel, sizeof r->kernel, "%s", fld[col_kernel]);
+    }
+    if (f)
+        fclose(f);
 }

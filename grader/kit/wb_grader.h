@@ -244,6 +244,18 @@ int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *ext
                       const char *log);
 /* 1 inside a body that runs under --run-body (a tool's child process). */
 int wb_under_tool(wb_ctx *ctx);
+/* What ncu's --csv output in a log holds for one metric. */
+typedef struct wb_ncu_reading {
+    double value;        /* of the first kernel matched */
+    int found;           /* 1 when a kernel matched and its value is a number */
+    int no_permission;   /* ncu said ERR_NVGPUCTRPERM: the counters are closed */
+    char kernel[160];    /* the matched kernel's name, as ncu prints it */
+    char error[200];     /* ncu's first ==ERROR== line, but for the grader's own exit status */
+} wb_ncu_reading;
+/* Reads metric from an ncu --csv log: the first kernel whose name holds
+ * has (any when NULL) and does not hold lacks (none when NULL). */
+void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
+                 wb_ncu_reading *r);
 /* Fails with file:line, the call and the error's name when err (a
  * cudaError_t) is not success: WB_CUDA(ctx, cudaMalloc(&p, n)). */
 #define WB_CUDA(ctx, call) wb_cuda_at((ctx), (int)(call), #call, __FILE__, __LINE__)

@@ -3,7 +3,7 @@
 /* The two passes of a diverged warp run one after the other on the GPUs
  * measured, so the counts come out right at every size; only the code
  * shows that nothing keeps the passes from overlapping.
- * expect: asm.count_atomic FAIL plain loads and stores */
+ * expect: asm.count_atomic FAIL plain loads and stores loses counts */
 #include <cuda_runtime.h>
 
 #include "divergence.h"
