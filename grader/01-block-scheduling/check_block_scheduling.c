@@ -446,6 +446,102 @@ static void test_trace(wb_ctx *ctx) {
                 blocks);
 }
 
+/* ------------------------------------------- who waits: active warps (ncu) */
+
+/* A record cannot show which threads of a block waited: the GPUs measured
+ * keep a block's slots until its last thread ends, so a trace whose thread 0
+ * alone spins while the others leave writes the same records. The profiler
+ * can: sm__warps_active counts the warps still running on an SM each cycle.
+ * One full wave of 256-thread blocks (8 warps each, per_sm of them per SM)
+ * spinning TRACE_WARPS_SPIN_NS keeps per_sm x 8 warps active for all but the
+ * first and last microseconds when every thread waits, and per_sm x 1 when
+ * one thread (one warp) of each block does. */
+#define TRACE_WARPS_METRIC "sm__warps_active.avg.per_cycle_active"
+#define TRACE_WARPS_THREADS 256
+#define TRACE_WARPS_SPIN_NS 400000LL
+#define TRACE_WARPS_SHARE 0.75
+#define TRACE_WARPS_TAG "wb-trace-warps: per_sm, blocks:"
+
+static void trace_warps_child(wb_ctx *ctx) {
+    trace_fn trace;
+    WB_BIND(ctx, trace, block_scheduling_trace);
+    int per_sm = 0, cap = 0;
+    WB_CUDA(ctx, bs_truth_capacity(trace_kernel(ctx), TRACE_WARPS_THREADS, 0, &per_sm, &cap));
+    block_record *h = malloc(sizeof *h * (size_t)(cap > 0 ? cap : 1));
+    if (!h || cap < 1)
+        wb_fail(ctx, "out of host memory, or the trace kernel cannot run %d-thread blocks",
+                TRACE_WARPS_THREADS);
+    run_trace(ctx, trace, cap, TRACE_WARPS_THREADS, 0, TRACE_WARPS_SPIN_NS, h);
+    free(h);
+    /* To the parent, through ncu's log: it may not load the student's code
+     * itself (it runs outside the sandbox). */
+    printf("%s %d %d\n", TRACE_WARPS_TAG, per_sm, cap);
+    fflush(stdout);
+}
+
+/* per_sm and the blocks of the wave, as the child printed them; 0 if not. */
+static int read_trace_warps_tag(const char *log, int *per_sm, int *blocks) {
+    FILE *f = fopen(log, "r");
+    char line[512];
+    int ok = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        const char *t = strstr(line, TRACE_WARPS_TAG);
+        if (t && sscanf(t + strlen(TRACE_WARPS_TAG), "%d %d", per_sm, blocks) == 2)
+            ok = *per_sm > 0 && *blocks > 0;
+    }
+    if (f)
+        fclose(f);
+    return ok;
+}
+
+static void test_trace_warps(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        trace_warps_child(ctx);
+        return;
+    }
+    int per_sm = 0, cap = 0;
+    char ncu[PATH_MAX], log[PATH_MAX + 32];
+    if (!wb_find_tool("ncu", ncu, sizeof ncu))
+        wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
+    snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
+    const char *argv[] = {ncu, "--clock-control", "none", "--csv", "--metrics",
+                          TRACE_WARPS_METRIC, NULL};
+    int st = wb_run_self_under(ctx, argv, NULL, log);
+    wb_ncu_reading r;
+    wb_ncu_read(log, TRACE_WARPS_METRIC, "block_scheduling_trace_kernel", NULL, &r);
+    if (r.no_permission)
+        wb_skip(ctx,
+                "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM): run the "
+                "grader as root, or let every user profile (the nvidia module option "
+                "NVreg_RestrictProfilingToAdminUsers=0; https://developer.nvidia.com/"
+                "ERR_NVGPUCTRPERM); log: %s",
+                log);
+    if (r.error[0] || !read_trace_warps_tag(log, &per_sm, &cap))
+        wb_skip(ctx, "ncu's run of the trace did not finish (exit status %d)%s%s; log: %s", st,
+                r.error[0] ? ": " : "", r.error, log);
+    if (!r.found)
+        wb_fail(ctx,
+                "ncu profiled no launch of block_scheduling_trace_kernel while "
+                "block_scheduling_trace ran %d blocks of %d threads: it launches the kernel "
+                "named in block_scheduling.h (%s); log: %s",
+                cap, TRACE_WARPS_THREADS, README_TRACE, log);
+    double full = (double)per_sm * (TRACE_WARPS_THREADS / 32);
+    wb_record(ctx, "warps_active_per_sm", r.value, "warps", 0, "ref");
+    wb_record(ctx, "warps_resident_per_sm", full, "warps", 0, "ref");
+    if (r.value < TRACE_WARPS_SHARE * full)
+        wb_fail(ctx,
+                "one wave of %d blocks of %d threads, each spinning %lld us: ncu counts %.1f warps "
+                "active per SM on average (%s), expected at least %.0f %% of the %.0f warps its "
+                "%d blocks per SM hold: most threads of each block leave before the end reading; "
+                "every thread waits, or the block only looks busy (%s)",
+                cap, TRACE_WARPS_THREADS, TRACE_WARPS_SPIN_NS / 1000, r.value, TRACE_WARPS_METRIC,
+                100 * TRACE_WARPS_SHARE, full, per_sm, README_TRACE);
+    wb_measured(ctx,
+                "%.1f warps active per SM on average (ncu, %s) of the %.0f that %d blocks of %d "
+                "threads hold: every warp of the block waits",
+                r.value, TRACE_WARPS_METRIC, full, per_sm, TRACE_WARPS_THREADS);
+}
+
 static void test_capacity(wb_ctx *ctx) {
     __typeof__(&block_scheduling_capacity) capacity;
     WB_BIND(ctx, capacity, block_scheduling_capacity);
@@ -884,6 +980,10 @@ static const wb_test tests[] = {
                                    "1.0x and one up to 2x too high a flat part of about 1.9x",
                      .figures = "H100: flat 1.00-1.01x, step 1.91-1.94x; H200: flat 1.00x, step "
                                 "1.94x (2026-11-22, CUDA 13.0; stub: not graded)"}),
+    /* Informational (0 points: the profiler's counters are closed on many
+     * machines): no record shows which threads waited. */
+    WB_MEASURE("ncu.trace_warps", 0, test_trace_warps, .timeout_s = 240, .tool = "ncu",
+               .hint = README_TRACE),
     WB_GPU("correct.process", 5, test_process, .timeout_s = 60, .hint = README_TAIL),
     WB_PERF("perf.tail", 13, perf_tail, .timeout_s = 90, .requires = "correct.process",
             .hint = README_TAIL, .unrestricted = UNRESTRICTED_WAVES),

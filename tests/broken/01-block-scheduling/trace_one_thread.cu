@@ -1,12 +1,15 @@
 /* trace_one_thread.cu - broken lab 01: thread 0 alone does the timed work, the rest of the block leaves at once */
 /* SPDX-License-Identifier: MIT */
 /* Every record is right, and as long as asked: only the behaviour behind it
- * is wrong, since the other threads of each block end at once. Where the
- * GPU hands the slots of finished warps to new blocks before their block
- * ends, more blocks than fit show up at once on an SM.
- * expect: correct.trace FAIL blocks at once on one SM
- * expect: check.timeline FAIL not graded
- * expect: check.staircase FAIL not graded */
+ * is wrong, since the other threads of each block end at once. The GPUs
+ * measured keep a block's slots until its last thread ends, so no record
+ * shows it; the profiler's count of active warps does (1 of 8 per block).
+ * The records pass or fail by timing: on an H100, one run in two showed
+ * 9 blocks at once on an SM where 8 fit (correct.trace then fails it).
+ * expect: correct.trace ANY
+ * expect: check.timeline ANY
+ * expect: check.staircase ANY
+ * expect: ncu.trace_warps FAIL leave before the end reading */
 #define block_scheduling_trace_kernel reference_trace_kernel
 #define block_scheduling_trace reference_trace
 #include "../../../solutions/01-block-scheduling/block_scheduling.cu"
