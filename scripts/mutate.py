@@ -12,7 +12,9 @@ as the unmutated reference. A mutant is killed when a test the reference passes 
   scripts/mutate.py --self-test [LAB...] check the generator (no build, no GPU)
 Environment: SEED (default 1), MUTANTS_PER_OP (default 6), MUTATE_TIMEOUT (seconds per
 grader run, default 900), JOBS (parallel builds, default the CPU count), MUTATE_ONLY
-(space-separated mutant ids), MUTATE_EQUIVALENTS (another equivalents file).
+(space-separated mutant ids), MUTATE_EQUIVALENTS (another equivalents file),
+CK_TIMEOUT_MULTIPLIER (default 0.5, as for the broken variants). Mutants are graded with
+--first-fail: the first test that fails kills them, and the rest do not run.
 """
 import concurrent.futures
 import csv
@@ -520,6 +522,12 @@ def judging_tests(lab, src):
             sol = reach(ggraph, [m.group(3)]) & set(sgraph)
             # a question that calls no student code judges the answers file only
             tests[m.group(2)] = reach(sgraph, sol) if sol else set() if m.group(1) == "QUESTION_FN" else None
+    # a sanitizer test judges what the test it runs under the tool reaches
+    for p in files:
+        with open(p) as f:
+            body = f.read()
+        for m in re.finditer(r'WB_SANITIZER_OF\(\s*"([^"]+)"\s*,\s*\w+\s*,\s*"[^"]*"\s*,\s*"([^"]+)"', body):
+            tests[m.group(1)] = tests.get(m.group(2))
     return tests
 
 
@@ -587,9 +595,14 @@ def grade(lab, mid, only=None):
     results.json)."""
     rdir, so = f"{OUT}/{lab}/{mid}", f"{OUT}/{lab}/{mid}.so"
     shutil.rmtree(rdir, ignore_errors=True)
-    env = dict(os.environ, SEED=SEED, NO_COLOR="1")
+    env = dict(os.environ, SEED=SEED, NO_COLOR="1",
+               CK_TIMEOUT_MULTIPLIER=os.environ.get("CK_TIMEOUT_MULTIPLIER", "0.5"))
+    # A mutant is killed by its first failed test: the rest need not run (a hung
+    # kernel would otherwise cost every later test its whole time limit).
     cmd = [f"build/solutions/{lab}/grade", "--set", "solutions", "--student", so,
            "--answers", f"solutions/{lab}/answers.txt", "--report-dir", rdir]
+    if mid != "reference":
+        cmd.append("--first-fail")
     if only:
         cmd += ["--only", ",".join(only)]
     with open(f"{rdir}.log", "w") as f:
@@ -616,7 +629,8 @@ def classify(m, ref, got, judges):
     """The mutant's verdict and its detail, from the reference's verdicts and its own."""
     if isinstance(got, str):
         return "grader error", got
-    killers = [t for t, (v, _) in got.items() if v == "FAIL" and ref.get(t, ("",))[0] == "PASS"]
+    killers = [t for t, (v, why) in got.items() if v == "FAIL" and ref.get(t, ("",))[0] == "PASS"
+               and not why.endswith("(--first-fail)")]
     if killers:
         return "killed", ", ".join(killers)
     site = judges.get("__site__", {}).get(m["id"])

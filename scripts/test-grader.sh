@@ -47,6 +47,14 @@ build/tests/grader_selftest --set solutions --student /nonexistent.so --answers 
     --report-dir "$out.p" --only self.prediction >"$out.p.log" 2>&1
 grep -qF 'prediction 2.5 from \"2.5x\"' "$out.p/results.json" ||
     { echo "FAIL  grader rule: the prediction in answers.txt was not read"; status=1; }
+# --first-fail: after the first FAIL, the selected tests after it fail without running.
+build/tests/grader_selftest --set solutions --student /nonexistent.so --answers /dev/null \
+    --report-dir "$out.f" --only self.pass,self.fail,self.ungated,self.outdir --first-fail >"$out.f.log" 2>&1
+ff=$(build/tools/wb-summary --tsv "$out.f/results.json" | cut -f1,2,5 | tr '\t\n' '|;')
+case $ff in
+"self.pass|PASS|;self.fail|FAIL|"*";self.ungated|FAIL|not run: self.fail failed first (--first-fail);self.outdir|FAIL|not run: self.fail failed first (--first-fail);") ;;
+*) echo "FAIL  grader rule: --first-fail ran tests after the first failure: $ff"; status=1 ;;
+esac
 if grep -q "other process(es) use a GPU" "$out.log"; then
     expect self.disagree RERUN 0 "figure off, but"
 else
@@ -76,5 +84,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a test that left its process group killed past its limit, RERUN only for a noisy near miss, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
 exit $status

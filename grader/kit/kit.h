@@ -23,10 +23,13 @@ struct wb_ctx {
     uint64_t seed;
 };
 
+/* The reason of a test --first-fail did not run, up to the failed test's id. */
+#define WB_FIRST_FAIL_REASON "not run: "
 /* The command line (options.c). */
 typedef struct wb_options {
     const char *set, *student, *answers, *build_log, *report_dir, *only, *run_body;
     int list, limits, limits_tsv;
+    int first_fail; /* --first-fail: every test after the first FAIL fails unrun */
 } wb_options;
 
 /* What a record says about one finished test (record.c). */

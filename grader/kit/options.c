@@ -17,7 +17,9 @@ extern const char wb_build_set[];
 static void usage(const char *prog) {
     fprintf(stderr,
             "usage: %s [--set labs|solutions] [--student lib.so] [--answers file] "
-            "[--build-log file] [--report-dir dir] [--only id,id] [--list] [--limits [--tsv]]\n"
+            "[--build-log file] [--report-dir dir] [--only id,id] [--first-fail] [--list] "
+            "[--limits [--tsv]]\n"
+            "  --first-fail: once a test fails, the rest fail without running (make mutate)\n"
             "  environment: SEED=n, DEVICE=n, CK_TIMEOUT_MULTIPLIER=k, NO_COLOR\n",
             prog);
 }
@@ -39,6 +41,8 @@ int wb_parse_options(int argc, char **argv, wb_options *o) {
             o->limits = 1;
         } else if (strcmp(a, "--tsv") == 0) {
             o->limits_tsv = 1;
+        } else if (strcmp(a, "--first-fail") == 0) {
+            o->first_fail = 1;
         } else if (slot && v) {
             *slot = v;
             i++;

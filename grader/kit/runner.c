@@ -164,7 +164,11 @@ static void parent_setup(void) {
     wb_flush_decided(i);
     const wb_test *t = &G.lab->tests[i];
     G.gate[i][0] = '\0';
-    if (t->requires) {
+    for (int j = 0; G.opt.first_fail && j < i && !G.gate[i][0]; j++)
+        if (G.done[j] && G.selected[j] && G.res[j].verdict == WB_FAIL)
+            snprintf(G.gate[i], sizeof G.gate[i], "%s%s failed first (--first-fail)",
+                     WB_FIRST_FAIL_REASON, G.res[j].id);
+    if (t->requires && !G.gate[i][0]) {
         char req[256];
         snprintf(req, sizeof req, "%s", t->requires);
         for (char *s = NULL, *id = strtok_r(req, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
