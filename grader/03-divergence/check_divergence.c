@@ -8,6 +8,7 @@
 #include "divergence.h"
 
 #include <cuda_runtime_api.h>
+#include <ctype.h>
 #include <dlfcn.h>
 #include <limits.h>
 #include <math.h>
@@ -665,6 +666,49 @@ static const char *canon_iterations(const char *answer, char *buf, size_t cap) {
     return buf;
 }
 
+/* rows_lanes_w0 lists a warp's active lanes pass by pass: read every integer
+ * of the answer in order, whatever separates them ("32, 30, 30" or "32 30
+ * 30"), and write them as "l32 30 30", so the list is not read as one number
+ * with thousands separators. Digits glued to a letter ("w0") are a label, not
+ * a count. A pass has 1 to 32 active lanes; any other number is refused with
+ * the reason. */
+static const char *canon_lane_counts(const char *answer, char *buf, size_t cap) {
+    size_t j = (size_t)snprintf(buf, cap, "l");
+    int any = 0;
+    for (const char *p = answer; *p;) {
+        int label = p > answer && isalpha((unsigned char)p[-1]);
+        if (*p < '0' || *p > '9' || label) {
+            p++;
+            while (label && *p >= '0' && *p <= '9')
+                p++;
+            continue;
+        }
+        long k = strtol(p, (char **)&p, 10);
+        if (k < 1 || k > W) {
+            snprintf(buf, cap,
+                     "%ld is no count of active lanes (a pass has 1 to %d); write one count per "
+                     "pass, in order, e.g. 32 30 30 7",
+                     k, W);
+            return NULL;
+        }
+        if (j + 4 >= cap) {
+            snprintf(buf, cap, "too many passes listed (a loop of this size has far fewer)");
+            return NULL;
+        }
+        j += (size_t)snprintf(buf + j, cap - j, "%s%ld", any ? " " : "", k);
+        any = 1;
+    }
+    if (!any) {
+        snprintf(buf, cap,
+                 "no lane count in it (write one count per pass, in order, e.g. 32 30 30 7)");
+        return NULL;
+    }
+    return buf;
+}
+
+#define README_LOOPS "README.md, \"Loops whose trip count differs by lane\""
+#define ROWS "row_sums of README \"Questions\" (994 rows of 1, 4, 7, 10 values in turn)"
+
 static const wb_test tests[] = {
     WB_GPU("correct.run", 15, test_run, .timeout_s = 90, .hint = README_ALIGN),
     WB_PERF("perf.run", 25, perf_run, .timeout_s = 120, .requires = "correct.run",
@@ -702,9 +746,9 @@ static const wb_test tests[] = {
     /* Informational: the grader's own kernels, on the student's GPU. */
     WB_MEASURE_OWN("measure.branch_length", test_branch_length, .timeout_s = 120,
                    .hint = README_SHORT),
-    WB_QUESTION_HASH("divergent_100x45", 3, 0x28875ddf8d8777a5ULL,
+    WB_QUESTION_HASH("divergent_100x45", 2, 0x28875ddf8d8777a5ULL,
                      "divergent warps for an image 100 wide and 45 high in 16 x 16 blocks"),
-    WB_QUESTION_HASH("divergent_62x76", 3, 0xbead70d356dc164eULL,
+    WB_QUESTION_HASH("divergent_62x76", 2, 0xbead70d356dc164eULL,
                      "divergent warps for an image 62 wide and 76 high in 16 x 16 blocks"),
     WB_QUESTION_HASH("divergent_200x150", 3, 0x74a86130c7cc42daULL,
                      "divergent warps for an image 200 wide and 150 high in 16 x 16 blocks"),
@@ -720,13 +764,27 @@ static const wb_test tests[] = {
                      "warps of the mix_kernel launch that diverge in the loop (3)"),
     WB_QUESTION_HASH("mix_eff_if_w15", 2, 0x7ec519914fb6e52eULL,
                      "SIMD efficiency in percent of warp 15 at the if/else (2), unrounded"),
-    WB_QUESTION_HASH("mix_eff_loop_w1", 2, 0xf636f0d9d3431deeULL,
+    WB_QUESTION_HASH("mix_eff_loop_w1", 1, 0xf636f0d9d3431deeULL,
                      "SIMD efficiency in percent of warp 1 in the loop (3), unrounded"),
-    WB_QUESTION_HASH("mix_iters_w1", 2, 0x3cce78eaa54d93f0ULL,
+    WB_QUESTION_HASH("mix_iters_w1", 1, 0x3cce78eaa54d93f0ULL,
                      "the iterations k of the loop (3) at which warp 1 diverges, listed",
                      .canon = canon_iterations),
     WB_QUESTION_HASH("claim_branch_efficiency", 2, 0x667f6fcd6610d0daULL,
                      "the letter that judges the claim about 100 % branch efficiency"),
+    WB_QUESTION_HASH("rows_lanes_w0", 1, 0x11fa87d96f2941e0ULL,
+                     "active lanes in each pass of warp 0 through the loop of " ROWS
+                     ", in order, one count per pass; see " README_LOOPS,
+                     .canon = canon_lane_counts),
+    WB_QUESTION_HASH("rows_eff_w0", 1, 0x877e8c40ea168044ULL,
+                     "SIMD efficiency in percent of warp 0 in the loop of " ROWS
+                     ", unrounded; see " README_LOOPS),
+    WB_QUESTION_HASH("rows_passes_994", 1, 0xa13b1eb83827b1f9ULL,
+                     "passes through the loop of " ROWS " that all warps of the launch make "
+                     "together; see " README_LOOPS),
+    WB_QUESTION_HASH("rows_passes_sorted", 1, 0xcf9fe39ff1b2e932ULL,
+                     "passes through the loop of " ROWS " that all warps make together when "
+                     "thread r sums the r-th longest row (sorted by length, longest first); "
+                     "see " README_LOOPS),
 };
 
 WB_LAB_MAIN(tests)
