@@ -382,42 +382,88 @@ static void test_record_random(wb_ctx *ctx) {
 
 /* Your formulas against the hardware: every thread's lane is the lane the
  * hardware ran it in (%laneid), and the threads the hardware grouped into
- * one warp all got one warp number from your formula. */
-static void check_hardware(wb_ctx *ctx, dim b, const rec *h) {
+ * one warp all got one warp number from your formula. `where` ends every
+ * failure (where the picture of the plotted block is). */
+static void check_hardware(wb_ctx *ctx, dim b, const rec *h, const char *where) {
     for (int i = 0; i < ref_threads(b); i++) {
         const rec *r = &h[i];
         if (r->tx == -1 && r->ty == -1 && r->linear == -1)
-            wb_fail(ctx, "%dx%dx%d block: record %d was never written (still 0xFF) (%s)", b.x, b.y,
-                    b.z, i, README_GPU);
+            wb_fail(ctx, "%dx%dx%d block: record %d was never written (still 0xFF) (%s)%s", b.x,
+                    b.y, b.z, i, README_GPU, where);
         if (r->hw_lane != r->lane)
             wb_fail(ctx,
                     "%dx%dx%d block, thread (%d,%d,%d): the hardware ran it in lane %d "
-                    "(%%laneid), your formula says lane %d (%s)",
-                    b.x, b.y, b.z, r->tx, r->ty, r->tz, r->hw_lane, r->lane, README_GPU);
+                    "(%%laneid), your formula says lane %d (%s)%s",
+                    b.x, b.y, b.z, r->tx, r->ty, r->tz, r->hw_lane, r->lane, README_GPU, where);
         if (r->warp_mates != r->active_mask)
             wb_fail(ctx,
                     "%dx%dx%d block, thread (%d,%d,%d): the hardware warp holds lanes 0x%08x, "
                     "but only lanes 0x%08x got your warp number %d: your formula splits a "
-                    "hardware warp (%s)",
+                    "hardware warp (%s)%s",
                     b.x, b.y, b.z, r->tx, r->ty, r->tz, r->active_mask, r->warp_mates, r->warp,
-                    README_GPU);
+                    README_GPU, where);
     }
 }
 
+/* The block whose records `make plots` draws (slides/plots/02-warp-map.gp):
+ * rows of 10 threads, so that warps wrap from row to row and from one z
+ * slice to the next, and 180 threads, so that the last of its 6 warps is
+ * partial (20 threads, 12 idle lanes). No question of answers.txt is about
+ * this shape. */
+static const dim map_shape = {10, 6, 3};
+
+/* Writes the records of block b as CSV for `make plots`, one row per slot
+ * of d_out in linear order: the block's shape (bx,by,bz), the thread that
+ * belongs in the slot (x,y,z), the warp number your formula gave it, the
+ * lane the hardware ran it in (%laneid), your lane, and agrees: 1 when the
+ * slot holds its own thread, your lane is the hardware's and your warp
+ * number is the same on every lane of its hardware warp, else 0. A slot
+ * never written has -1 for warp and lanes. Not graded: a file that cannot
+ * be written costs no points. */
+static void write_map_csv(const char *path, dim b, const rec *h) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "bx,by,bz,x,y,z,warp,lane,your_lane,agrees\n");
+    for (int i = 0; i < ref_threads(b); i++) {
+        dim t = ref_unlinear(i, b);
+        const rec *r = &h[i];
+        int written = !(r->tx == -1 && r->ty == -1 && r->linear == -1);
+        int agrees = written && r->tx == t.x && r->ty == t.y && r->tz == t.z &&
+                     r->hw_lane == r->lane && r->warp_mates == r->active_mask;
+        fprintf(f, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d\n", b.x, b.y, b.z, t.x, t.y, t.z,
+                written ? r->warp : -1, written ? r->hw_lane : -1, written ? r->lane : -1, agrees);
+    }
+    fclose(f);
+}
+
 static void test_record_hardware(wb_ctx *ctx) {
+    /* The plotted block first, written before it is judged, so that a
+     * wrong formula gets its picture too. */
+    char csv[4200], where[4400];
+    snprintf(csv, sizeof csv, "%s/warp_map.csv", wb_out_dir(ctx));
+    snprintf(where, sizeof where,
+             "; the %dx%dx%d block's records: %s (make plots draws build/plots/02-warp-map.svg)",
+             map_shape.x, map_shape.y, map_shape.z, csv);
+    rec *h = run_record(ctx, map_shape);
+    write_map_csv(csv, map_shape, h);
+    check_hardware(ctx, map_shape, h, where);
+    free(h);
+    long n = ref_threads(map_shape);
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
-    long n = 0;
     for (int c = 0; c < N_NAMED + 40; c++) {
         dim b = c < N_NAMED ? named_shapes[c] : random_block(&g);
-        rec *h = run_record(ctx, b);
-        check_hardware(ctx, b, h);
+        h = run_record(ctx, b);
+        check_hardware(ctx, b, h, where);
         n += ref_threads(b);
         free(h);
     }
     wb_measured(ctx,
-                "%d shapes, %ld threads: lanes equal %%laneid, warps as the hardware made them",
-                N_NAMED + 40, n);
+                "%d shapes, %ld threads: lanes equal %%laneid, warps as the hardware made them; "
+                "the %dx%dx%d block's records in %s (make plots draws "
+                "build/plots/02-warp-map.svg)",
+                N_NAMED + 41, n, map_shape.x, map_shape.y, map_shape.z, csv);
 }
 
 /* ------------------------------------------------- the performance task */

@@ -560,43 +560,148 @@ typedef struct device_tally {
     char first_disagreement[200];
 } device_tally;
 
-/* One real kernel at one block size and dynamic shared memory: the
- * student's calculator against the runtime, unless the runtime and the
- * toolkit's header disagree (then the case is counted, not graded). */
-static void check_real(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p, const occupancy_arch *a,
-                       const void *fn, const char *name, int block, int dyn, int max_dyn,
-                       device_tally *t) {
+/* One real kernel at one block size and dynamic shared memory: what the
+ * runtime says (cudaOccupancyMaxActiveBlocksPerMultiprocessor), whether the
+ * toolkit's header agrees with it there (where not, the case is not
+ * graded), and what the student's calculator says. */
+typedef struct real_case {
+    char name[48]; /* the kernel, commas as ';' (a CSV field) */
+    int regs, static_smem, block, dyn;
+    int runtime; /* blocks per SM, from the runtime */
+    int header;  /* blocks per SM, from cuda_occupancy.h */
+    int calc_rc; /* occupancy_calc's return */
+    int yours;   /* its blocks_per_sm (-1 when it returned -1) */
+} real_case;
+
+/* Fills *c for kernel fn at block threads and dyn bytes of dynamic shared
+ * memory (the opt-in set to max_dyn). Returns 0, asking nothing, when the
+ * kernel cannot be launched with that block. Judges nothing: judge_real
+ * does, so that a table of every case can be written first. */
+static int measure_real(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p, const occupancy_arch *a,
+                        const void *fn, const char *name, int block, int dyn, int max_dyn,
+                        real_case *c) {
     struct cudaFuncAttributes attr;
     WB_CUDA(ctx, cudaFuncGetAttributes(&attr, fn));
     if (block > attr.maxThreadsPerBlock)
-        return;
-    int runtime = -1;
-    WB_CUDA(ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&runtime, fn, block, (size_t)dyn));
-    int header = occ_ref_blocks_runtime_view(p, block, attr.numRegs, (int)attr.sharedSizeBytes, dyn,
-                                             max_dyn);
-    if (header != runtime) {
+        return 0;
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    for (char *q = c->name; *q; q++)
+        *q = *q == ',' ? ';' : *q;
+    c->regs = attr.numRegs;
+    c->static_smem = (int)attr.sharedSizeBytes;
+    c->block = block;
+    c->dyn = dyn;
+    c->runtime = -1;
+    WB_CUDA(ctx,
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&c->runtime, fn, block, (size_t)dyn));
+    c->header = occ_ref_blocks_runtime_view(p, block, attr.numRegs, c->static_smem, dyn, max_dyn);
+    occupancy_kernel k = {block, attr.numRegs, c->static_smem + dyn};
+    occupancy_result got;
+    memset(&got, 0xA5, sizeof got);
+    c->calc_rc = calc(a, &k, &got);
+    c->yours = c->calc_rc == 0 ? got.blocks_per_sm : -1;
+    return 1;
+}
+
+/* Counts case c, or fails where the student's calculator disagrees with the
+ * runtime; a case where the runtime and the header disagree is counted
+ * apart, not graded. `where` ends a failure (where the table of it is). */
+static void judge_real(wb_ctx *ctx, const occupancy_arch *a, const real_case *c, device_tally *t,
+                       const char *where) {
+    if (c->header != c->runtime) {
         if (t->disagree++ == 0)
             snprintf(t->first_disagreement, sizeof t->first_disagreement,
-                     "%s at %d threads, %d B dynamic: driver %d blocks, header %d", name, block,
-                     dyn, runtime, header);
+                     "%s at %d threads, %d B dynamic: driver %d blocks, header %d", c->name,
+                     c->block, c->dyn, c->runtime, c->header);
         return;
     }
-    occupancy_kernel k = {block, attr.numRegs, (int)attr.sharedSizeBytes + dyn};
-    occupancy_result got;
-    student_calc(ctx, calc, a, &k, &got);
-    if (got.blocks_per_sm != runtime)
+    if (c->calc_rc != 0)
+        wb_fail(ctx,
+                "occupancy_calc returned -1 for cc %d.%d, %d threads, %d registers, %d bytes of "
+                "shared memory: valid input, expected 0 (%s)%s",
+                a->cc_major, a->cc_minor, c->block, c->regs, c->static_smem + c->dyn,
+                README_CONTRACT, where);
+    if (c->yours != c->runtime)
         wb_fail(ctx,
                 "%s (%d registers, %d bytes static shared memory) at %d threads with %d bytes "
                 "dynamic: your calculator says %d blocks per SM, "
-                "cudaOccupancyMaxActiveBlocksPerMultiprocessor %d (%s)",
-                name, attr.numRegs, (int)attr.sharedSizeBytes, block, dyn, got.blocks_per_sm,
-                runtime, README_TOGETHER);
+                "cudaOccupancyMaxActiveBlocksPerMultiprocessor %d (%s)%s",
+                c->name, c->regs, c->static_smem, c->block, c->dyn, c->yours, c->runtime,
+                README_TOGETHER, where);
     t->checked++;
+}
+
+static void check_real(wb_ctx *ctx, calc_fn calc, const occ_ref_props *p, const occupancy_arch *a,
+                       const void *fn, const char *name, int block, int dyn, int max_dyn,
+                       device_tally *t) {
+    real_case c;
+    if (measure_real(ctx, calc, p, a, fn, name, block, dyn, max_dyn, &c))
+        judge_real(ctx, a, &c, t, "");
 }
 
 static const int device_blocks[] = {32,  64,  96,  100, 128, 192,  256,
                                     320, 384, 512, 640, 768, 1000, 1024};
 #define N_DEVICE_BLOCKS ((int)(sizeof device_blocks / sizeof device_blocks[0]))
+/* Kernels of the register table: the sweep's, the grader's chase, yours. */
+#define MAX_CALC_KERNELS 24
+
+/* Writes the register table as CSV for `make plots`
+ * (slides/plots/05-calculator.gp): one row per kernel and block size, with
+ * blocks and warps per SM from the runtime and from your calculator (-1
+ * where it returned -1), the SM's warp slots, and compared (0 where the
+ * runtime and the header disagree: not graded). Not graded itself: a file
+ * that cannot be written costs no points. */
+static void write_calc_csv(const char *path, const real_case *c, int n, int max_warps) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "kernel,registers,block_size,runtime_blocks,your_blocks,runtime_warps,your_warps,"
+               "max_warps,compared\n");
+    for (int i = 0; i < n; i++) {
+        int warps = (c[i].block + W - 1) / W;
+        fprintf(f, "%s,%d,%d,%d,%d,%d,%lld,%d,%d\n", c[i].name, c[i].regs, c[i].block, c[i].runtime,
+                c[i].yours, c[i].runtime * warps,
+                c[i].yours >= 0 ? (long long)c[i].yours * warps : -1LL, max_warps,
+                c[i].header == c[i].runtime);
+    }
+    fclose(f);
+}
+
+/* The chase kernels (registers from 24 to about 80) at every block size:
+ * all measured and written as calc_vs_runtime.csv, then judged. */
+static void check_register_kernels(wb_ctx *ctx, calc_fn calc, config_fn config,
+                                   const occ_ref_props *p, const occupancy_arch *a, device_tally *t,
+                                   char *csv, size_t cap) {
+    static real_case cases[MAX_CALC_KERNELS * N_DEVICE_BLOCKS];
+    const void *fn[MAX_CALC_KERNELS];
+    const char *name[MAX_CALC_KERNELS];
+    int nk = 0, n = 0;
+    for (int i = 0; i < occ_sweep_count() && nk < MAX_CALC_KERNELS - 2; i++, nk++) {
+        fn[nk] = occ_sweep_kernel(i);
+        name[nk] = occ_sweep_name(i);
+    }
+    fn[nk] = occ_baseline_kernel();
+    name[nk++] = "the grader's chase";
+    int block;
+    const void *yours = NULL;
+    if (config(&block, &yours) == 0 && yours) {
+        fn[nk] = yours;
+        name[nk++] = "your chase kernel";
+    }
+    for (int k = 0; k < nk; k++)
+        for (int b = 0; b < N_DEVICE_BLOCKS; b++)
+            n += measure_real(ctx, calc, p, a, fn[k], name[k], device_blocks[b], 0, 0, &cases[n]);
+    snprintf(csv, cap, "%s/calc_vs_runtime.csv", wb_out_dir(ctx));
+    write_calc_csv(csv, cases, n, a->max_warps_per_sm);
+    char where[4400];
+    snprintf(where, sizeof where,
+             "; every launch of the register kernels: %s (make plots draws "
+             "build/plots/05-calculator.svg)",
+             csv);
+    for (int i = 0; i < n; i++)
+        judge_real(ctx, a, &cases[i], t, where);
+}
 
 static void test_calc_device(wb_ctx *ctx) {
     calc_fn calc;
@@ -608,19 +713,8 @@ static void test_calc_device(wb_ctx *ctx) {
     int dev_blocks;
     device_arch(ctx, &p, &a, &dev_blocks);
     device_tally t = {0, 0, ""};
-    /* The chase kernels: registers from 24 to about 80. */
-    for (int i = 0; i < occ_sweep_count(); i++)
-        for (int b = 0; b < N_DEVICE_BLOCKS; b++)
-            check_real(ctx, calc, &p, &a, occ_sweep_kernel(i), occ_sweep_name(i), device_blocks[b],
-                       0, 0, &t);
-    for (int b = 0; b < N_DEVICE_BLOCKS; b++)
-        check_real(ctx, calc, &p, &a, occ_baseline_kernel(), "the grader's chase", device_blocks[b],
-                   0, 0, &t);
-    int block;
-    const void *yours = NULL;
-    if (config(&block, &yours) == 0 && yours)
-        for (int b = 0; b < N_DEVICE_BLOCKS; b++)
-            check_real(ctx, calc, &p, &a, yours, "your chase kernel", device_blocks[b], 0, 0, &t);
+    char csv[4200];
+    check_register_kernels(ctx, calc, config, &p, &a, &t, csv, sizeof csv);
     /* Static and dynamic shared memory, with the opt-in set to the most
      * each kernel may take. */
     static const int dyn[] = {0, 1, 1024, 5000, 16384, 30000, 49152, 65536, 100000, 150000, 200000};
@@ -663,13 +757,15 @@ static void test_calc_device(wb_ctx *ctx) {
     if (t.disagree)
         wb_measured(ctx,
                     "%ld launches agree with cudaOccupancyMaxActiveBlocksPerMultiprocessor; "
-                    "%ld where driver and header differ not graded (first: %s)",
-                    t.checked, t.disagree, t.first_disagreement);
+                    "%ld where driver and header differ not graded (first: %s); the register "
+                    "kernels' table in %s (make plots draws build/plots/05-calculator.svg)",
+                    t.checked, t.disagree, t.first_disagreement, csv);
     else
         wb_measured(ctx,
                     "%ld launches of real kernels agree with "
-                    "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
-                    t.checked);
+                    "cudaOccupancyMaxActiveBlocksPerMultiprocessor; the register kernels' table "
+                    "in %s (make plots draws build/plots/05-calculator.svg)",
+                    t.checked, csv);
 }
 
 /* ------------------------------------------------ part 3: the cliff */
