@@ -118,6 +118,8 @@ static json_object *info_to_json(const wb_run_info *info) {
     json_object_object_add(o, "arch", json_object_new_string(info->arch));
     json_object_object_add(o, "sm_count", json_object_new_int(info->sm_count));
     json_object_object_add(o, "driver", json_object_new_string(info->driver));
+    json_object_object_add(o, "cuda_driver", json_object_new_string(info->cuda_driver));
+    json_object_object_add(o, "cuda_runtime", json_object_new_string(info->cuda_runtime));
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", info->seed);
     json_object_object_add(o, "seed", json_object_new_string(seed));
@@ -215,6 +217,8 @@ int wb_results_json_read_info(const char *path, wb_run_info *info) {
     copy_str(info->gpu, sizeof info->gpu, o, "gpu");
     copy_str(info->arch, sizeof info->arch, o, "arch");
     copy_str(info->driver, sizeof info->driver, o, "driver");
+    copy_str(info->cuda_driver, sizeof info->cuda_driver, o, "cuda_driver");
+    copy_str(info->cuda_runtime, sizeof info->cuda_runtime, o, "cuda_runtime");
     copy_str(info->grader_version, sizeof info->grader_version, o, "grader_version");
     char seed[32];
     copy_str(seed, sizeof seed, o, "seed");

@@ -50,6 +50,8 @@ typedef struct wb_run_info {
     char arch[16];           /* "sm_90"; "" without a GPU */
     int sm_count;
     char driver[64];         /* the driver's version, as nvidia-smi gives it */
+    char cuda_driver[16];    /* the CUDA version the driver supports: "13.0" */
+    char cuda_runtime[16];   /* the CUDA runtime the grader ran with: "13.0" */
     unsigned long long seed; /* SEED=seed repeats the run */
     char grader_version[64]; /* git describe of the grader's source */
     int other_processes;     /* other processes on a GPU when grading began */

@@ -6,8 +6,9 @@
 # For each count n in SMS_LIST, grades both sets RUNS times with SMS=n (a green context confines
 # every test's kernels to n SMs, while the runtime still reports the whole GPU) into
 # build/bench/sms-n/, then gathers every configuration's limits table into
-# build/bench/restricted.md. A test whose contract reads the SM count from the runtime is SKIP
-# there, with its reason. APPEND=1 adds runs to earlier ones (bench.sh).
+# build/bench/restricted.md, with each count's ledger entry (build/bench/sms-n/ledger-entry.csv,
+# to be listed as ledger/<model>-smsN.csv). A test whose contract reads the SM count from the
+# runtime is SKIP there, with its reason. APPEND=1 adds runs to earlier ones (bench.sh).
 set -u
 list=${SMS_LIST:-16 32 64}
 for n in $list; do
@@ -31,6 +32,8 @@ out=build/bench/restricted.md
         echo
         [ -f "$r" ] || { echo "(no report: see build/bench/sms-$n/)"; continue; }
         awk '/^## Limits/ { on = 1; next } /^## Grading time/ { on = 0 } on' "$r"
+        # The ledger's verdict on this count, and the command that adds its entry.
+        [ -f "build/bench/sms-$n/ledger.txt" ] && { echo '```'; cat "build/bench/sms-$n/ledger.txt"; echo '```'; }
     done
 } >"$out"
 cat "$out"

@@ -5,14 +5,18 @@
 #   scripts/bench.sh LAB...
 #
 # Writes build/bench/raw.csv (every measurement of every run), build/bench/bench.csv (one row per
-# limit and set: median, min, max, worst margin, flips) and build/bench/report.md. With LOAD=1 a
+# limit and set: median, min, max, worst margin, flips) and build/bench/report.md, and the ledger
+# entry of this GPU model, build/bench/ledger-entry.csv (ledger/README.md): the report's last
+# section says whether the model is in ledger/, how each limit stands against the 25 % target
+# and against the listed figures, and the command that adds the entry. With LOAD=1 a
 # second process keeps the same GPU busy the whole time (build/tools/wb-load), to see what a
 # shared GPU does to the verdicts. With SMS=n every test runs confined to n SMs (a green context)
 # and the results go to build/bench/sms-n/ (make bench-restricted runs several such n). With
 # APPEND=1 the runs are added to those already there (numbered after them), so that runs spread
 # over several sittings add up in one report.
-#   scripts/bench.sh --report DIR     rebuild DIR/bench.csv and DIR/report.md from DIR/raw.csv
-#                                     and DIR/times.csv (for the tests of this script)
+#   scripts/bench.sh --report DIR     rebuild DIR/bench.csv, DIR/report.md and DIR/ledger-entry.csv
+#                                     from DIR/raw.csv, DIR/times.csv and DIR/config.txt (for the
+#                                     tests of this script; LEDGER_DIR=dir reads another ledger)
 set -u
 runs=${RUNS:-10}
 case $runs in ''|*[!0-9]*|0) echo "bench: RUNS=$runs is not valid: expected a whole number of runs, 1 or more" >&2; exit 2;; esac
@@ -88,10 +92,56 @@ for run in $(seq "$first" "$last"); do
     echo "bench: run $run of $first..$last done"
 done
 runs=$(tail -n +2 "$times" | cut -d, -f1 | sort -u | wc -l)
+
+# What the runs measured on, for the ledger entry: from the graders' own records (results.json),
+# never from console text; rewritten by each sitting, so the date is the last one's.
+j=
+for f in "$out"/runs/"$first"/solutions/*/results.json "$out"/runs/"$first"/labs/*/results.json; do
+    [ -f "$f" ] && { j=$f; break; }
+done
+info() { [ -n "$j" ] && build/tools/wb-summary --info "$j" "$1" 2>/dev/null; }
+arch=$(info arch) arch=${arch#sm_}
+{
+    echo "gpu=$(info gpu)"
+    echo "sms=$(info sm_count)"
+    echo "cc=${arch:+${arch%?}.${arch#"${arch%?}"}}"
+    echo "driver=$(info driver)"
+    echo "cuda_driver=$(info cuda_driver)"
+    echo "cuda_runtime=$(info cuda_runtime)"
+    echo "grader_version=$(info grader_version)"
+    echo "date=$(date -u +%Y-%m-%d)"
+    echo "restricted_sms=${SMS:-0}"
+    echo "load=${LOAD:-0}"
+} >"$out/config.txt"
 fi
 
 # One row per (set, lab, test, metric): median, min, max, worst margin against the limit, flips.
 build/tools/wb-bench-stats limits "$raw" >"$out/bench.csv" || exit 1
+
+# The ledger entry of this GPU model (ledger/README.md): the settings of config.txt and the rows
+# of bench.csv; then how it stands against the entry listed in ledger/, if any, or against the
+# 25 % target alone (wb-bench-stats ledger). Never for a loaded GPU: the ledger vouches for an
+# idle one.
+entry=$out/ledger-entry.csv
+rm -f "$entry" "$out/ledger.txt"
+setting() { sed -n "s/^$1=//p" "$out/config.txt" 2>/dev/null | tail -1; }
+if [ ! -s "$out/config.txt" ]; then
+    echo "No ledger entry: $out/config.txt is missing (expected the GPU, driver and date of the runs; a bench from before the ledger: run make bench again)." >"$out/ledger.txt"
+elif [ "$(setting load)" = 1 ]; then
+    echo "No ledger entry: this bench ran with LOAD=1 (a shared GPU), and the ledger vouches for an idle one: run make bench without LOAD=1." >"$out/ledger.txt"
+elif gpu=$(setting gpu); [ -z "$gpu" ] || [ "$gpu" = "no GPU" ]; then
+    echo "No ledger entry: the runs saw no GPU (config.txt: gpu=$gpu; the graders' logs are in $out/runs/)." >"$out/ledger.txt"
+else
+    {
+        echo "# ledger entry: make bench on one GPU model (format: ledger/README.md)"
+        grep -E '^[a-z_]+=' "$out/config.txt" | grep -v -E '^(load|runs|labs)=' | sed 's/^/# /'
+        echo "# runs=$runs"
+        echo "# labs=$(tail -n +2 "$out/bench.csv" | cut -d, -f2 | sort -u | tr '\n' ' ' | sed 's/ $//')"
+        cat "$out/bench.csv"
+    } >"$entry"
+    build/tools/wb-bench-stats ledger "${entry#"$PWD"/}" "${LEDGER_DIR:-ledger}" >"$out/ledger.txt" 2>&1 ||
+        echo "bench: checking $entry against ${LEDGER_DIR:-ledger}/ failed (above)" >>"$out/ledger.txt"
+fi
 
 # The report.
 flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$out/bench.csv")
@@ -99,6 +149,7 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     echo "# Grader bench"
     echo
     gpu=$(for j in "$out"/runs/1/solutions/*/results.json; do build/tools/wb-summary --info "$j" gpu 2>/dev/null && break; done)
+    gpu=${gpu:-$(setting gpu)}
     echo "$(date -u +%Y-%m-%d), $runs runs of each set; GPU: ${gpu:-unknown}"
     [ -n "${SMS:-}" ] && echo "Every test confined to about $SMS SMs by a green context (SMS=$SMS); tests that cannot run so are SKIP, with the reason in runs/*/*/*.log."
     [ -n "$loadpid" ] && echo "; a second process loaded the GPU throughout"
@@ -136,5 +187,11 @@ flips=$(awk -F, 'NR > 1 && $4 == "verdict" { s += $14 } END { print s + 0 }' "$o
     echo "All labs of the reference, slowest run: $total s (target: under 60 s)."
     [ "$build_all" = -2 ] || { [ "$build_all" -ge 0 ] && echo "Building every lab of both sets from clean: $(awk -v m="$build_all" 'BEGIN { printf "%.1f", m / 1000 }') s with $(nproc) cores (target: under 3 minutes on 2 cores)." ||
         echo "Building from clean failed: see $out/build.log."; }
+    echo
+    echo "## Ledger of validated GPUs"
+    echo
+    echo '```'
+    cat "$out/ledger.txt"
+    echo '```'
 } >"$out/report.md"
 cat "$out/report.md"

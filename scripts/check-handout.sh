@@ -6,6 +6,7 @@
 #   contents  no solutions/, tests/broken/, stub-passes list, solution deck (slides/solutions/)
 #             or figure held back (05-register-cliff.svg); every concept deck (slides/NN-*.md)
 #             of a live lab is there
+#   ledger    every file of ledger/ that git tracks is in it (the grader's header reads them)
 #   links     every relative link and image of every Markdown file ([..](p), ![..](p),
 #             [id]: p, <img src=p>) outside code resolves to a file inside the handout;
 #             http(s)://, mailto: and #anchors are not followed
@@ -55,6 +56,14 @@ elif [ -n "$missing" ]; then
     fail contents "concept decks left out of the handout: $(echo $missing)"
 else
     pass contents "$(tar -tzf "$t/handout.tar.gz" | grep -vc '/$') files, $(echo "$concept" | wc -w) concept decks; no solutions/, tests/broken/, stub-passes or solution decks"
+fi
+
+# ---- ledger: the grader's header reads ledger/, so every file of it that git tracks ships
+unshipped=$(git ls-files ledger | while read -r f; do [ -e "$root/$f" ] || echo "$f"; done)
+if [ -n "$unshipped" ]; then
+    fail ledger "files of ledger/ left out of the handout (the grader's header reads them): $(echo $unshipped)"
+else
+    pass ledger "$(git ls-files ledger | wc -l) tracked file(s) of ledger/ in the handout"
 fi
 
 # ---- links: FILE<TAB>LINE<TAB>TARGET for every link outside fenced code and code spans

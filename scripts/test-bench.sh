@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # test-bench.sh - the bench's arithmetic on a fixed sample: medians, worst margins on the right
-# side of each limit, verdict flips, grading times
+# side of each limit, verdict flips, grading times; the ledger entry it writes and what it says
+# of a GPU model not listed, listed, listed in a malformed file or benched under load
 set -u
 t=$(mktemp -d /tmp/wb-bench-test.XXXXXX)
 trap 'rm -rf "$t"' EXIT
-cp tests/bench-sample/raw.csv tests/bench-sample/times.csv "$t/"
-scripts/bench.sh --report "$t" >"$t/out" 2>&1
+cp tests/bench-sample/raw.csv tests/bench-sample/times.csv tests/bench-sample/config.txt "$t/"
+mkdir "$t/ledger"
+LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1
 status=0
 expect() { grep -qF -- "$1" "$t/$2" || { echo "FAIL  bench report: no \"$1\" in $2"; status=1; }; }
 expect "| 02-x | perf.shade | shade_speedup | ge 1.5 | 1.89 (1.85..1.91) | 23.3% | 1.02 (1..1.51) | 0.7% |" report.md
@@ -16,6 +18,103 @@ expect "1 inconclusive verdict(s)" report.md
 expect "| 02-x | 3.2 | 2.1 |" report.md
 expect "solutions,02-x,perf.shade,shade_speedup,1.5,ge,3,1.89,1.85,1.91,23.3,3,0,0" bench.csv
 [ $status = 0 ] && echo "PASS  bench report: medians, worst margins, flips, inconclusive runs and times from a fixed sample"
+
+# ---- the ledger entry: config.txt's settings, the runs, the labs, then bench.csv as it is.
+s0=$status
+for line in "# gpu=NVIDIA Fixture GPU 40GB" "# sms=40" "# cc=8.6" "# driver=000.00.00" "# cuda_runtime=13.0" \
+    "# date=2026-01-02" "# restricted_sms=0" "# runs=3" "# labs=01-y 02-x"; do
+    grep -qxF -- "$line" "$t/ledger-entry.csv" || { echo "FAIL  ledger entry: no line \"$line\" in ledger-entry.csv"; status=1; }
+done
+grep -q '^# load=' "$t/ledger-entry.csv" && { echo "FAIL  ledger entry: holds config.txt's load= (an entry is never made under load)"; status=1; }
+diff <(grep -v '^#' "$t/ledger-entry.csv") "$t/bench.csv" >/dev/null ||
+    { echo "FAIL  ledger entry: its table is not bench.csv as written"; status=1; }
+entry=$t/ledger-entry.csv
+file=$t/ledger/nvidia-fixture-gpu-40gb.csv
+# Not listed: each limit against the 25 % target, and the command that adds the entry.
+expect "Ledger: NVIDIA Fixture GPU 40GB is not in $t/ledger/ (no $file): each limit against the 25 % target" report.md
+expect "  SHORT  02-x perf.shade shade_speedup ge 1.5: reference worst +23.3 % (need >= +25 %); stub worst +0.7 % (need <= -25 %), passed 1 of 3 runs" report.md
+expect "  ok     01-y check.staircase staircase_flat le 1.5: reference worst +36.4 % (need >= +25 %); stub not measured" report.md
+expect "1 of 2 limits flagged (SHORT: short of the 25 % target here)." report.md
+expect "1 test flipped between runs, first labs 02-x perf.shade: 1 passes, 2 fails in 3 runs." report.md
+expect "To add this GPU model to the ledger: cp $entry $file" out
+[ $status = "$s0" ] && echo "PASS  bench ledger: the entry is config.txt's settings and bench.csv; an unlisted GPU model is judged limit by limit against the 25 % target"
+
+# Listed (its name in other case and spacing): compared with the listed figures. The listed
+# reference cleared 01-y by 45 % (here 36.4: LOWER), 03-z is not measured here (GONE).
+s0=$status
+sed -e 's/^# gpu=.*/# gpu=nvidia  fixture gpu 40GB/' -e 's/^# date=.*/# date=2025-12-01/' \
+    -e 's/^\(solutions,01-y,check.staircase,staircase_flat,1.5,le,2,1.055,1.01,1.1,\)36.4/\145.0/' "$entry" >"$file"
+echo "solutions,03-z,perf.gone,gone_speedup,2,ge,3,3,3,3,50,3,0,0" >>"$file"
+LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1
+expect "Ledger: NVIDIA Fixture GPU 40GB is listed in $file (3 runs, 2025-12-01, driver 000.00.00, CUDA 13.0)" report.md
+expect "  SHORT  02-x perf.shade shade_speedup ge 1.5: reference worst +23.3 % (need >= +25 %); stub worst +0.7 % (need <= -25 %), passed 1 of 3 runs; listed: reference +23.3 %, stub +0.7 %" report.md
+expect "  LOWER  01-y check.staircase staircase_flat le 1.5: reference worst +36.4 % (need >= +25 %); stub not measured; listed: reference +45.0 %, stub not measured" report.md
+expect "  GONE   03-z perf.gone gone_speedup ge 2: listed (reference +50.0 %, stub not measured) but not measured here" report.md
+expect "3 of 3 limits flagged (SHORT: short of the 25 % target here; LOWER: a worst margin 5 points or more worse than listed; LIMIT: changed since the entry; NEW: not listed; GONE: listed, not measured here)." report.md
+expect "To replace the listed entry with this bench: cp $entry $file" out
+# The same limit listed with another value: LIMIT.
+sed -i 's/^solutions,01-y,check.staircase,staircase_flat,1.5,le/solutions,01-y,check.staircase,staircase_flat,1.4,le/' "$file"
+LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1
+expect "  LIMIT  01-y check.staircase staircase_flat le 1.5: reference worst +36.4 % (need >= +25 %); stub not measured; listed with le 1.4: the limit changed since the entry" report.md
+# A sample whose limits all hold (the reference 2.0x, the stub 1.0x failing every run), listed
+# as it is: nothing flagged; listed without 01-y: NEW, and no warning about the verdicts.
+ok=$t/ok
+mkdir -p "$ok/ledger" && cp tests/bench-sample/times.csv tests/bench-sample/config.txt "$ok/"
+{
+    head -1 tests/bench-sample/raw.csv
+    for r in 1 2 3; do
+        echo "$r,solutions,02-x,perf.shade,shade_speedup,2.0,1.5,ge,PASS"
+        echo "$r,solutions,02-x,perf.shade,verdict,,,,PASS"
+        echo "$r,labs,02-x,perf.shade,shade_speedup,1.0,1.5,ge,FAIL"
+        echo "$r,labs,02-x,perf.shade,verdict,,,,FAIL"
+    done
+    grep ',01-y,' tests/bench-sample/raw.csv
+} >"$ok/raw.csv"
+LEDGER_DIR=$ok/ledger scripts/bench.sh --report "$ok" >/dev/null 2>&1
+cp "$ok/ledger-entry.csv" "$ok/ledger/nvidia-fixture-gpu-40gb.csv"
+LEDGER_DIR=$ok/ledger scripts/bench.sh --report "$ok" >"$ok/out" 2>&1
+expect_ok() { grep -qF -- "$1" "$ok/$2" || { echo "FAIL  bench ledger: no \"$1\" in $2 (all limits hold)"; status=1; }; }
+expect_ok "  ok     02-x perf.shade shade_speedup ge 1.5: reference worst +33.3 % (need >= +25 %); stub worst -33.3 % (need <= -25 %); listed: reference +33.3 %, stub -33.3 %" report.md
+expect_ok "0 of 2 limits flagged." report.md
+grep -qF "may not hold" "$ok/report.md" && { echo "FAIL  bench ledger: a warning about the verdicts where every limit holds"; status=1; }
+grep -v '^solutions,01-y' "$ok/ledger-entry.csv" >"$ok/ledger/nvidia-fixture-gpu-40gb.csv"
+LEDGER_DIR=$ok/ledger scripts/bench.sh --report "$ok" >"$ok/out" 2>&1
+expect_ok "  NEW    01-y check.staircase staircase_flat le 1.5: reference worst +36.4 % (need >= +25 %); stub not measured; not in the listed entry" report.md
+expect_ok "This bench and the listed entry differ: replace the entry if this bench is the better record" report.md
+[ $status = "$s0" ] && echo "PASS  bench ledger: a listed GPU model (any case and spacing) is compared limit by limit with its entry: SHORT, LOWER, LIMIT, GONE, NEW, and nothing where all holds"
+
+# Malformed, another model's, or not a CSV at all: said, with the line, and judged as unlisted;
+# the bench still ends with status 0 and a whole report.
+s0=$status
+check_bad() { # WHAT EXPECTED-TEXT: the ledger file holds something bad
+    local rc
+    LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1; rc=$?
+    [ $rc = 0 ] || { echo "FAIL  bench ledger, $1: bench.sh ended with status $rc: $(tail -3 "$t/out")"; status=1; }
+    expect "$2" report.md
+    expect "; so NVIDIA Fixture GPU 40GB is judged as not listed: each limit against the 25 % target" report.md
+    expect "  SHORT  02-x perf.shade shade_speedup ge 1.5" report.md
+    expect "1 of 2 limits flagged (SHORT: short of the 25 % target here)." report.md
+    expect "To replace the $3 entry with this bench: cp $entry $file" out
+}
+{ grep '^#' "$entry"; grep -v '^#' "$entry" | head -2; echo "solutions,02-x,perf.shade"; } >"$file"
+check_bad "a short row" "Ledger: $file is malformed: line 15: expected 14 comma-separated fields (set,lab,test,metric,limit,comparison,runs,median,min,max,worst_margin_pct,passes,fails,flips), found 3" malformed
+sed 's/^# gpu=.*/# gpu=NVIDIA Fixture GPU 40GB PCIe/' "$entry" >"$file"
+check_bad "another model" "Ledger: $file is another model's entry: it is for \"NVIDIA Fixture GPU 40GB PCIe\" with SMS=0, not \"NVIDIA Fixture GPU 40GB\" with SMS=0" "other model's"
+printf '\177ELF\002\001\001\000\000\000\n\000\377\376' >"$file"
+check_bad "a binary file" "Ledger: $file is malformed: line 1: expected the column header \"set,lab,test,metric,limit,comparison,runs,median,min,max,worst_margin_pct,passes,fails,flips\", found \"?ELF??????\"" malformed
+rm -f "$file"
+[ $status = "$s0" ] && echo "PASS  bench ledger: a malformed entry (a short row, another model, a binary file) is reported by line and judged as unlisted, status 0"
+
+# Under LOAD=1, or without config.txt: no entry, and the report says why.
+s0=$status
+sed -i 's/^load=0/load=1/' "$t/config.txt"
+LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1
+expect "No ledger entry: this bench ran with LOAD=1 (a shared GPU)" report.md
+[ -e "$entry" ] && { echo "FAIL  bench ledger: an entry was written under LOAD=1"; status=1; }
+rm "$t/config.txt"
+LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1
+expect "No ledger entry: $t/config.txt is missing" report.md
+[ $status = "$s0" ] && echo "PASS  bench ledger: no entry under LOAD=1 or without config.txt, and the report says why"
 # Bad settings are refused with exit status 2 and the variable's name, before anything runs.
 refused() {
     local out rc

@@ -1,8 +1,9 @@
-/* check_common.c - unit tests of common/: statistics, generator, answers, reports, GPU arithmetic
- */
+/* check_common.c - unit tests of common/: statistics, generator, answers, reports, GPU arithmetic,
+ * the ledger of validated GPUs */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include <check.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "wb_clocks.h"
 #include "wb_env.h"
 #include "wb_gpu.h"
+#include "wb_ledger.h"
 #include "wb_report.h"
 #include "wb_rng.h"
 #include "wb_stats.h"
@@ -124,7 +126,8 @@ START_TEST(test_results_json_run_info) {
     ck_assert_int_ge(fd, 0);
     close(fd);
     wb_run_info in = {.lab = "03-x", .set = "labs", .gpu = "NVIDIA H200", .arch = "sm_90",
-                      .sm_count = 132, .driver = "580.1", .seed = 18446744073709551615ULL,
+                      .sm_count = 132, .driver = "580.1", .cuda_driver = "13.0",
+                      .cuda_runtime = "12.9", .seed = 18446744073709551615ULL,
                       .grader_version = "abc123-dirty", .other_processes = 2},
                 out;
     wb_result r[1] = {{.id = "correct.a", .verdict = WB_PASS, .points = 1, .max_points = 1}};
@@ -133,6 +136,8 @@ START_TEST(test_results_json_run_info) {
     ck_assert_str_eq(out.gpu, "NVIDIA H200");
     ck_assert_str_eq(out.arch, "sm_90");
     ck_assert_str_eq(out.grader_version, "abc123-dirty");
+    ck_assert_str_eq(out.cuda_driver, "13.0");
+    ck_assert_str_eq(out.cuda_runtime, "12.9");
     ck_assert_uint_eq(out.seed, 18446744073709551615ULL);
     ck_assert_int_eq(out.sm_count, 132);
     ck_assert_int_eq(out.other_processes, 2);
@@ -451,6 +456,168 @@ START_TEST(test_clocks_open_fails_cleanly) {
 }
 END_TEST
 
+/* ---- the ledger of validated GPUs (wb_ledger) */
+
+#define LEDGER_HEAD                                                                                \
+    "# ledger entry: make bench on one GPU model\n"                                                \
+    "# gpu=NVIDIA H100 80GB HBM3\n# sms=132\n# cc=9.0\n# driver=580.159.04\n"                      \
+    "# cuda_runtime=13.0\n# date=2026-11-23\n# restricted_sms=0\n# runs=10\n" WB_LEDGER_COLUMNS    \
+    "\n"
+/* 03-x clears its limit both ways; 05-x's reference is short; 06-x's limit is
+ * exact (a share of 1 met every run); 07-x's correctness test flipped. */
+#define LEDGER_ROWS                                                                                \
+    "solutions,03-x,perf.run,run_speedup,1.45,ge,10,1.9,1.87,1.92,29,10,0,0\n"                     \
+    "labs,03-x,perf.run,run_speedup,1.45,ge,10,1,0.99,1.01,-30.3,0,10,0\n"                         \
+    "solutions,03-x,perf.run,verdict,,,10,,,,,10,0,0\n"                                            \
+    "solutions,05-x,perf.cliff,cliff_speedup,2.05,ge,10,2.4,2.3,2.5,12.2,10,0,0\n"                 \
+    "solutions,06-x,check.rank,ranked_share,1,ge,10,1,1,1,0,10,0,0\n"                              \
+    "solutions,07-x,correct.a,verdict,,,10,,,,,9,1,1\n"
+
+/* Writes text to dir/name; the path goes to path. */
+static void put_file(const char *dir, const char *name, const char *text, char *path, size_t cap) {
+    snprintf(path, cap, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The file name comes from the name cudaGetDeviceProperties gives, whatever
+ * its case, spaces and punctuation; another model is another name. */
+START_TEST(test_ledger_names) {
+    char f[300];
+    wb_ledger_file_name("NVIDIA H100 80GB HBM3", 0, f, sizeof f);
+    ck_assert_str_eq(f, "nvidia-h100-80gb-hbm3.csv");
+    wb_ledger_file_name("  nvidia  H100_80GB-hbm3 ", 0, f, sizeof f);
+    ck_assert_str_eq(f, "nvidia-h100-80gb-hbm3.csv");
+    wb_ledger_file_name("NVIDIA H200", 32, f, sizeof f);
+    ck_assert_str_eq(f, "nvidia-h200-sms32.csv");
+    wb_ledger_file_name("", 0, f, sizeof f);
+    ck_assert_str_eq(f, "unknown-gpu.csv");
+    ck_assert(wb_ledger_same_model("NVIDIA H100 80GB HBM3", "nvidia h100 80gb  HBM3"));
+    ck_assert(!wb_ledger_same_model("NVIDIA H100 80GB HBM3", "NVIDIA H100"));
+    ck_assert(!wb_ledger_same_model("NVIDIA H200", "NVIDIA H200 NVL"));
+    ck_assert(!wb_ledger_same_model("", ""));
+}
+END_TEST
+
+/* A good entry reads back whole; its limits are judged against the target. */
+START_TEST(test_ledger_read_and_judge) {
+    char dir[] = "/tmp/wb_ledger_XXXXXX", path[PATH_MAX], why[400];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    put_file(dir, "e.csv", LEDGER_HEAD LEDGER_ROWS, path, sizeof path);
+    wb_ledger l;
+    ck_assert_int_eq(wb_ledger_read(path, &l, why, sizeof why), 0);
+    ck_assert_str_eq(l.gpu, "NVIDIA H100 80GB HBM3");
+    ck_assert_str_eq(l.date, "2026-11-23");
+    ck_assert_int_eq(l.runs, 10);
+    ck_assert_int_eq(l.sms, 132);
+    ck_assert_int_eq(l.n_rows, 6);
+    wb_ledger_limit *k;
+    ck_assert_int_eq(wb_ledger_limits(&l, NULL, &k), 3);
+    ck_assert_str_eq(k[0].ref->lab, "03-x");
+    ck_assert(k[0].ref_ok && k[0].stub_ok && !k[0].exact);
+    ck_assert(!k[1].ref_ok && k[1].stub_ok && k[1].stub == NULL); /* 05-x: +12.2 % */
+    ck_assert(k[2].exact && k[2].ref_ok);                         /* 06-x: a share of 1 */
+    char how[400];
+    wb_ledger_limit_describe(&k[1], how, sizeof how);
+    ck_assert_str_eq(how, "reference worst +12.2 % (need >= +25 %); stub not measured");
+    free(k);
+    int flips;
+    const wb_ledger_row *f = wb_ledger_first_flip(&l, NULL, &flips);
+    ck_assert_int_eq(flips, 1);
+    ck_assert_str_eq(f->lab, "07-x");
+    wb_ledger_free(&l);
+    unlink(path);
+    ck_assert_int_eq(wb_ledger_read(path, &l, why, sizeof why), -1); /* missing */
+    rmdir(dir);
+}
+END_TEST
+
+/* Each malformed entry is refused by line, saying what was expected and found. */
+START_TEST(test_ledger_malformed) {
+    struct {
+        const char *text, *why;
+    } bad[] = {
+        {LEDGER_HEAD "solutions,03-x,perf.run,run_speedup,1.45\n", "line 11: expected 14"},
+        {LEDGER_HEAD "stubs,03-x,perf.run,verdict,,,10,,,,,10,0,0\n", "expected solutions or labs"},
+        {LEDGER_HEAD "solutions,03-x,perf.run,m,x,ge,10,1,1,1,1,10,0,0\n", "expected numbers"},
+        {LEDGER_HEAD "solutions,03-x,perf.run,m,1,gt,10,1,1,1,1,10,0,0\n", "expected ge, le or eq"},
+        {LEDGER_HEAD "solutions,03-x,perf.run,verdict,,,2,,,,,2,1,1\n", "passes + fails <= runs"},
+        {LEDGER_HEAD, "no rows under the column header"},
+        {"# gpu=NVIDIA H200\n# runs=1\n# date=2026-11-23\nset,lab\n", "expected the column header"},
+        {"# runs=1\n# date=2026-11-23\n" WB_LEDGER_COLUMNS "\n" LEDGER_ROWS, "no \"# gpu=\" line"},
+        {"# gpu=NVIDIA H200\n# runs=ten\n", "runs=ten: expected a whole number"},
+        {"# gpu=NVIDIA H200\n# runs=1\n# date=23.11.2026\n", "expected a date as YYYY-MM-DD"},
+        {"\177ELF\001\002\n", "expected the column header"},
+    };
+    char dir[] = "/tmp/wb_ledger_XXXXXX", path[PATH_MAX], why[400];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        put_file(dir, "e.csv", bad[i].text, path, sizeof path);
+        wb_ledger l;
+        ck_assert_int_eq(wb_ledger_read(path, &l, why, sizeof why), -2);
+        ck_assert_msg(strstr(why, bad[i].why), "case %zu: \"%s\" lacks \"%s\"", i, why, bad[i].why);
+        ck_assert_ptr_null(l.rows);
+    }
+    char *long_line = malloc(5000);
+    memset(long_line, 'x', 4999);
+    long_line[4999] = '\0';
+    put_file(dir, "e.csv", long_line, path, sizeof path);
+    free(long_line);
+    wb_ledger l;
+    ck_assert_int_eq(wb_ledger_read(path, &l, why, sizeof why), -2);
+    ck_assert_ptr_nonnull(strstr(why, "line 1: longer than"));
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* The header's line, for each way an entry can be there or not. */
+START_TEST(test_ledger_validated_line) {
+    char dir[] = "/tmp/wb_ledger_XXXXXX", path[PATH_MAX], p2[PATH_MAX], line[1024];
+    const char *h100 = "NVIDIA H100 80GB HBM3";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(wb_ledger_validated("/nonexistent/ledger", h100, 0, "03-x", line, sizeof line),
+                     0);
+    ck_assert_str_eq(line, "validated: no: no ledger folder (expected /nonexistent/ledger; "
+                           "README.md, \"How reliable are the verdicts\")");
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "03-x", line, sizeof line), 0);
+    ck_assert_str_eq(line, "validated: no: this GPU model has no bench in ledger/ (expected "
+                           "ledger/nvidia-h100-80gb-hbm3.csv; make bench writes it; README.md, "
+                           "\"How reliable are the verdicts\")");
+    put_file(dir, "nvidia-h100-80gb-hbm3.csv", LEDGER_HEAD LEDGER_ROWS, path, sizeof path);
+    ck_assert_int_eq(
+        wb_ledger_validated(dir, "nvidia h100 80GB HBM3", 0, "03-x", line, sizeof line), 1);
+    ck_assert_str_eq(line, "validated: yes (ledger/nvidia-h100-80gb-hbm3.csv: NVIDIA H100 80GB "
+                           "HBM3, 10 runs, 2026-11-23)");
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "06-x", line, sizeof line), 1);
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "05-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line,
+                                 "shows 1 limit short of the 25 % target, first 05-x "
+                                 "perf.cliff cliff_speedup ge 2.05: reference worst +12.2 %"));
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "07-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line, "1 test whose verdict flipped, first solutions 07-x "
+                                       "correct.a: 9 passes, 1 fails in 10 runs"));
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "08-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line, "has no figures for 08-x"));
+    /* Not this model, not this restriction, or malformed: "no", with where to look. */
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 32, "03-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line, "expected ledger/nvidia-h100-80gb-hbm3-sms32.csv"));
+    put_file(dir, "nvidia-h200.csv", LEDGER_HEAD LEDGER_ROWS, p2, sizeof p2);
+    ck_assert_int_eq(wb_ledger_validated(dir, "NVIDIA H200", 0, "03-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line, "ledger/nvidia-h200.csv is for \"NVIDIA H100 80GB HBM3\", "
+                                       "not this \"NVIDIA H200\""));
+    put_file(dir, "nvidia-h200.csv", LEDGER_HEAD "solutions,03-x\n", p2, sizeof p2);
+    ck_assert_int_eq(wb_ledger_validated(dir, "NVIDIA H200", 0, "03-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line, "ledger/nvidia-h200.csv is malformed: line 11: expected 14 "
+                                       "comma-separated fields"));
+    unlink(p2);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
@@ -478,6 +645,10 @@ static Suite *common_suite(void) {
         {"clocks", test_clocks_disturbed},
         {"clocks", test_clocks_words},
         {"clocks", test_clocks_open_fails_cleanly},
+        {"ledger", test_ledger_names},
+        {"ledger", test_ledger_read_and_judge},
+        {"ledger", test_ledger_malformed},
+        {"ledger", test_ledger_validated_line},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

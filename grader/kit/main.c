@@ -4,6 +4,7 @@
 #include "kit.h"
 #include "wb_clocks.h"
 #include "wb_driver.h"
+#include "wb_ledger.h"
 
 #include <cuda_runtime_api.h>
 
@@ -16,8 +17,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* git describe of the grader's source, from the build (version.c). */
+/* git describe of the grader's source, and the workbook's top folder it was
+ * built in, from the build (version.c). */
 extern const char wb_grader_version[];
+extern const char wb_workbook_root[];
 
 wb_state wb_G;
 
@@ -156,6 +159,20 @@ static void first_compile_error(void) {
         fclose(f);
 }
 
+/* The header's ledger line: is this GPU model benched in ledger/ (of the
+ * workbook the grader was built in, or, when that folder is gone, of the
+ * top folder it runs in), with every limit of this lab clear? Never fails. */
+static void print_validated(void) {
+    char dir[PATH_MAX], line[1024];
+    struct stat st;
+    snprintf(dir, sizeof dir, "%s/ledger", wb_workbook_root);
+    if ((stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) && stat("ledger", &st) == 0 &&
+        S_ISDIR(st.st_mode))
+        snprintf(dir, sizeof dir, "ledger");
+    wb_ledger_validated(dir, G.gpu.name, G.sms_asked, G.lab->name, line, sizeof line);
+    printf("  %s\n", line);
+}
+
 static void print_header(void) {
     char right[300], buf[400];
     if (G.gpu_ok)
@@ -181,6 +198,7 @@ static void print_header(void) {
             printf("  restricted: every test runs on %d of the %d SMs (a green context, SMS=%d); "
                    "the runtime still reports %d\n",
                    G.sms_got, G.gpu.sm_count, G.sms_asked, G.gpu.sm_count);
+        print_validated();
         /* What the clocks are as grading starts (NVML), or once why that is unknown. */
         if (clocks_line[0])
             printf("  %s\n", clocks_line);
@@ -203,6 +221,12 @@ static void run_info(wb_run_info *info) {
         snprintf(info->arch, sizeof info->arch, "sm_%d%d", G.gpu.cc_major, G.gpu.cc_minor);
     info->sm_count = G.gpu_ok ? G.gpu.sm_count : 0;
     snprintf(info->driver, sizeof info->driver, "%s", G.driver);
+    if (G.gpu_ok) {
+        snprintf(info->cuda_driver, sizeof info->cuda_driver, "%d.%d", G.gpu.driver_version / 1000,
+                 G.gpu.driver_version % 1000 / 10);
+        snprintf(info->cuda_runtime, sizeof info->cuda_runtime, "%d.%d",
+                 G.gpu.runtime_version / 1000, G.gpu.runtime_version % 1000 / 10);
+    }
     info->seed = G.seed;
     snprintf(info->grader_version, sizeof info->grader_version, "%s", wb_grader_version);
     info->other_processes = G.others;

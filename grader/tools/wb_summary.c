@@ -26,8 +26,9 @@ static int print_tsv(const char *path) {
 }
 
 /* wb-summary --info FILE KEY: one field of the run a results.json records
- * (gpu, arch, sm_count, driver, seed, grader_version, set, lab,
- * other_processes), so scripts never read them from console text. */
+ * (gpu, arch, sm_count, driver, cuda_driver, cuda_runtime, seed,
+ * grader_version, set, lab, other_processes), so scripts never read them
+ * from console text. */
 static int print_info(const char *path, const char *key) {
     wb_run_info in;
     if (wb_results_json_read_info(path, &in) != 0) {
@@ -42,6 +43,10 @@ static int print_info(const char *path, const char *key) {
         printf("%d\n", in.sm_count);
     else if (strcmp(key, "driver") == 0)
         printf("%s\n", in.driver);
+    else if (strcmp(key, "cuda_driver") == 0)
+        printf("%s\n", in.cuda_driver);
+    else if (strcmp(key, "cuda_runtime") == 0)
+        printf("%s\n", in.cuda_runtime);
     else if (strcmp(key, "seed") == 0)
         printf("%llu\n", in.seed);
     else if (strcmp(key, "grader_version") == 0)
