@@ -61,8 +61,11 @@ static void reference_analyze(const block_record *r, int n, int sm_count, int *p
 /* A made-up schedule: sms SMs with slots blocks each; blocks are dispatched
  * in a random order, each to the slot that frees first; durations equal
  * (exact ties between an end and the next start) or random. SM numbers are
- * shuffled, and some SMs of the sm_count may stay idle. */
-static void simulate(wb_rng *g, int n, int sms, int slots, int equal, block_record *r) {
+ * shuffled, and some SMs of the sm_count may stay idle. With late, the
+ * first half of the blocks run one at a time before the rest are
+ * dispatched, so the most blocks at once come after more than half of the
+ * 2n start and end events (an analysis that stops early misses them). */
+static void simulate(wb_rng *g, int n, int sms, int slots, int equal, int late, block_record *r) {
     int ns = sms * slots;
     unsigned long long *free_at = calloc((size_t)ns, sizeof *free_at);
     int *order = malloc(sizeof(int) * (size_t)n), *sm_of = malloc(sizeof(int) * (size_t)sms);
@@ -84,7 +87,18 @@ static void simulate(wb_rng *g, int n, int sms, int slots, int equal, block_reco
     unsigned long long d = (unsigned long long)wb_rng_range(g, 1000, 100000);
     for (int i = 0; i < ns; i++)
         free_at[i] = t0 + (equal ? 0 : (unsigned long long)wb_rng_range(g, 0, 2000));
-    for (int q = 0; q < n; q++) {
+    int q = 0;
+    for (unsigned long long t = t0; late && q < n / 2; q++) { /* one at a time, on one SM */
+        int b = order[q];
+        r[b].block = (unsigned int)b;
+        r[b].smid = (unsigned int)sm_of[0];
+        r[b].start_ns = t;
+        r[b].end_ns = t + d / 4;
+        t = r[b].end_ns + 100;
+        for (int i = 0; i < ns; i++)
+            free_at[i] = t;
+    }
+    for (; q < n; q++) {
         int best = 0, off = (int)wb_rng_range(g, 0, ns - 1);
         for (int k = 1; k < ns; k++) {
             int c = (off + k) % ns;
@@ -106,23 +120,26 @@ static void simulate(wb_rng *g, int n, int sms, int slots, int equal, block_reco
 }
 
 typedef struct sim_case {
-    int n, sms, slots, sm_count, equal;
+    int n, sms, slots, sm_count, equal, late;
 } sim_case;
 
 /* The made-up schedules every analysis test runs: small, tied, with idle
- * SMs, one SM, one block, and a large random one. */
+ * SMs, one SM, one block, a large random one, and ones whose busiest moment
+ * comes late. */
 static int sim_cases(wb_rng *g, sim_case *c) {
     int k = 0;
-    c[k++] = (sim_case){1000, 108, 4, 108, 1};
-    c[k++] = (sim_case){1000, 108, 4, 108, 0};
-    c[k++] = (sim_case){37, 4, 3, 10, 1};
-    c[k++] = (sim_case){1, 1, 1, 1, 0};
-    c[k++] = (sim_case){50, 1, 6, 1, 1};
-    c[k++] = (sim_case){2113, 132, 8, 132, 1};
+    c[k++] = (sim_case){1000, 108, 4, 108, 1, 0};
+    c[k++] = (sim_case){1000, 108, 4, 108, 0, 0};
+    c[k++] = (sim_case){37, 4, 3, 10, 1, 0};
+    c[k++] = (sim_case){1, 1, 1, 1, 0, 0};
+    c[k++] = (sim_case){50, 1, 6, 1, 1, 0};
+    c[k++] = (sim_case){2113, 132, 8, 132, 1, 0};
+    c[k++] = (sim_case){600, 40, 8, 40, 1, 1};
+    c[k++] = (sim_case){301, 16, 4, 20, 0, 1};
     for (int i = 0; i < 6; i++) {
         int sms = (int)wb_rng_range(g, 1, 64), slots = (int)wb_rng_range(g, 1, 16);
         c[k++] = (sim_case){(int)wb_rng_range(g, 1, 1500), sms, slots,
-                            sms + (int)wb_rng_range(g, 0, 3), (int)wb_rng_range(g, 0, 1)};
+                            sms + (int)wb_rng_range(g, 0, 3), (int)wb_rng_range(g, 0, 1), 0};
     }
     return k;
 }
@@ -189,7 +206,7 @@ static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *,
         block_record *r = malloc(sizeof *r * (size_t)c[i].n);
         int *want = malloc(sizeof(int) * (size_t)c[i].sm_count);
         int *got = per_sm_alloc(ctx, c[i].sm_count); /* an SM left unwritten cannot pass */
-        simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, r);
+        simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, c[i].late, r);
         block_scheduling_stats ws;
         stats_slot gs;
         reference_analyze(r, c[i].n, c[i].sm_count, want, &ws);
@@ -211,9 +228,10 @@ static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *,
     wb_measured(ctx, "%d simulated schedules right", nc);
 }
 
-#define CASE_FMT "%d blocks, sm_count %d (%d SMs busy, %d at once each%s)"
+#define CASE_FMT "%d blocks, sm_count %d (%d SMs busy, %d at once each%s%s)"
 #define CASE_ARGS(c)                                                                               \
-    (c)->n, (c)->sm_count, (c)->sms, (c)->slots, (c)->equal ? ", equal durations" : ""
+    (c)->n, (c)->sm_count, (c)->sms, (c)->slots, (c)->equal ? ", equal durations" : "",          \
+        (c)->late ? ", the first half one at a time" : ""
 
 static void check_per_sm(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
                          const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
@@ -436,7 +454,11 @@ static void test_trace(wb_ctx *ctx) {
             wb_fail(ctx, "out of host memory");
         run_trace(ctx, trace, n, threads, 0, spin, h);
         check_records(ctx, h, n, spin);
-        check_residency(ctx, h, n, threads, per_sm);
+        /* Under compute-sanitizer the tool's own work moves the readings
+         * (an H100 showed 9 blocks at once where 8 fit, for the reference):
+         * the residency is judged only in correct.trace's own run. */
+        if (!wb_under_tool(ctx))
+            check_residency(ctx, h, n, threads, per_sm);
         blocks += n;
         free(h);
     }
@@ -953,7 +975,11 @@ static const wb_test tests[] = {
     WB_HOST("correct.analyze_waves", 5, test_analyze_waves, .hint = README_WAVES),
     WB_HOST("correct.analyze_invalid", 2, test_analyze_invalid, .hint = "block_scheduling.h"),
     WB_GPU("correct.capacity", 10, test_capacity, .timeout_s = 60, .hint = README_FIT),
-    WB_GPU("correct.trace", 15, test_trace, .timeout_s = 60, .hint = README_TRACE),
+    WB_GPU("correct.trace", 12, test_trace, .timeout_s = 60, .hint = README_TRACE),
+    /* The trace's shared start time: written by one thread, read by all
+     * after a barrier every thread reaches. */
+    WB_SANITIZER_OF("sanitizer.trace_race", 2, "racecheck", "correct.trace"),
+    WB_SANITIZER_OF("sanitizer.trace_sync", 1, "synccheck", "correct.trace"),
     WB_GPU("check.timeline", 10, test_timeline, .timeout_s = 60, .requires = "correct.trace",
            .hint = README_WAVES, .unrestricted = UNRESTRICTED_WAVES,
            .limit = {.text = "2.5 waves of 128-thread, 32 KiB blocks: the timeline shows exactly "

@@ -195,6 +195,23 @@ typedef struct guarded_us {
     unsigned char guard[64];
 } guarded_us;
 
+/* Every timed loop of the contract ends with a synchronisation before the
+ * clock is read, so the GPU is idle when the function returns. One that
+ * returns with its launches still queued stopped its clock early: the last
+ * of thousands of empty launches is still pending (or the queue is full),
+ * which cudaStreamQuery on the legacy stream, where the contract launches,
+ * sees at once. A right function leaves nothing pending, on any GPU. */
+static void require_idle(wb_ctx *ctx, const char *call) {
+    cudaError_t q = cudaStreamQuery(0);
+    if (q == cudaErrorNotReady)
+        wb_fail(ctx,
+                "%s returned while its kernels were still queued on the GPU (cudaStreamQuery: "
+                "cudaErrorNotReady), expected the GPU idle: the clock was read before the GPU "
+                "finished; cudaDeviceSynchronize() after the loop, then read the clock (%s)",
+                call, README_HOST);
+    WB_CUDA(ctx, q);
+}
+
 static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int launches) {
     guarded_us out;
     memset(&out, GUARD_BYTE, sizeof out);
@@ -203,6 +220,9 @@ static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int l
     if (e != cudaSuccess)
         wb_fail(ctx, "%s(%d) returned %s, expected cudaSuccess", name, launches,
                 cudaGetErrorName((cudaError_t)e));
+    char call[96];
+    snprintf(call, sizeof call, "%s(%d)", name, launches);
+    require_idle(ctx, call);
     long k = first_touched(out.guard, sizeof out.guard);
     if (k >= 0)
         wb_fail(ctx,
@@ -371,6 +391,7 @@ static void student_sweep(wb_ctx *ctx, sweep_fn f, point *out) {
     if (e != cudaSuccess)
         wb_fail(ctx, "launch_overhead_sweep(%d points, %d launches) returned %s", SWEEP_POINTS,
                 LO_SWEEP_LAUNCHES, cudaGetErrorName((cudaError_t)e));
+    require_idle(ctx, "launch_overhead_sweep");
     long k = first_touched(out + SWEEP_POINTS, GUARD_POINTS * sizeof *out);
     if (k >= 0)
         wb_fail(ctx,

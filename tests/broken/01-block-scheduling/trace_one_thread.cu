@@ -6,6 +6,8 @@
  * shows it; the profiler's count of active warps does (1 of 8 per block).
  * The records pass or fail by timing: on an H100, one run in two showed
  * 9 blocks at once on an SM where 8 fit (correct.trace then fails it).
+ * expect: sanitizer.trace_race ANY
+ * expect: sanitizer.trace_sync ANY
  * expect: correct.trace ANY
  * expect: check.timeline ANY
  * expect: check.staircase ANY

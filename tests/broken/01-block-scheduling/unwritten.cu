@@ -1,6 +1,8 @@
 /* unwritten.cu - broken lab 01: the last block of the grid leaves its record unwritten */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.trace FAIL never written
+ * expect: sanitizer.trace_race FAIL not graded
+ * expect: sanitizer.trace_sync FAIL not graded
  * expect: check.timeline FAIL not graded
  * expect: check.staircase FAIL not graded */
 #define block_scheduling_trace_kernel reference_trace_kernel

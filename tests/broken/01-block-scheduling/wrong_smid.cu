@@ -1,6 +1,8 @@
 /* wrong_smid.cu - broken lab 01: the trace records the block index where the SM id belongs */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.trace FAIL smid
+ * expect: sanitizer.trace_race FAIL not graded
+ * expect: sanitizer.trace_sync FAIL not graded
  * expect: check.timeline FAIL not graded
  * expect: check.staircase FAIL not graded */
 #define block_scheduling_trace_kernel reference_trace_kernel
