@@ -68,6 +68,11 @@ KIT_C     := $(filter-out grader/kit/build_set.c,$(wildcard grader/kit/*.c))
 KIT_O     := $(KIT_C:%.c=build/%.o) build/grader/kit/version.o
 LIBKIT    := build/libwbkit.a
 INCLUDES  := -Icommon -Igrader/kit $(CUDA_INC)
+# Simulated GPUs (grader/sim/): the runtime's device queries answered for other GPUs. Not in
+# the kit's archive: its functions are runtime names every grader calls, so an archive would
+# link them into every grader. A lab opts in with grader/<lab>/exports.list, which exports
+# them to the student's library; only those graders link SIM_O.
+SIM_O     := build/grader/sim/sim_devices.o
 GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
@@ -116,6 +121,8 @@ build/grader/kit/version.c: FORCE
 	    '$(GRADER_VERSION)' '$(WB_ROOT_C)' >$@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 build/grader/kit/version.o: build/grader/kit/version.c
 	$(call say,CC,$<)$(CC) $(CFLAGS) -c $< -o $@
+build/grader/sim/%.o: grader/sim/%.c grader/sim/%.h
+	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(CFLAGS) $(CUDA_INC) -c $< -o $@
 $(LIBKIT): $(KIT_O)
 	$(call say,AR,$@)ar rcs $@ $^
 build/%/build_set.o: grader/kit/build_set.c
@@ -146,16 +153,19 @@ sweeps: $(SWEEPS)
 # The lab's name and source file reach its suite as -D flags (WB_LAB_MAIN).
 lab_id = -DWB_LAB_NAME='"$(1)"' -DWB_LAB_SOURCE='"$(call topic,$(1)).cu"'
 define lab_rules
-build/grader/$(1)/%.o: grader/$(1)/%.c grader/kit/wb_grader.h $(wildcard common/*.h) labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h) | deps
-	$$(call say,CC,$$<)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(INCLUDES) -Ilabs/$(1) $$(CHECK_CFLAGS) $(call lab_id,$(1)) -c $$< -o $$@
+build/grader/$(1)/%.o: grader/$(1)/%.c grader/kit/wb_grader.h $(wildcard common/*.h) labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h) $(if $(call uses_sim,$(1)),$(wildcard grader/sim/*.h)) | deps
+	$$(call say,CC,$$<)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(INCLUDES) $(if $(call uses_sim,$(1)),-Igrader/sim) -Ilabs/$(1) $$(CHECK_CFLAGS) $(call lab_id,$(1)) -c $$< -o $$@
 build/grader/$(1)/%.o: grader/$(1)/%.cu $(wildcard common/*.h) labs/$(1)/$(call topic,$(1)).h $(wildcard grader/$(1)/*.h)
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(INCLUDES) -Ilabs/$(1) $(call lab_id,$(1)) -c $$< -o $$@
 GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
-                 $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu))
+                 $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu)) \
+                 $(if $(call uses_sim,$(1)),$(SIM_O))
 endef
-# A grader may export runtime functions it answers itself (grader/<lab>/exports.list: lab 00's
-# simulated GPUs), so that the student's library calls them there.
-grader_exports = $(if $(wildcard grader/$(1)/exports.list),-Wl$(comma)--dynamic-list=grader/$(1)/exports.list)
+# A grader may export runtime functions it answers itself (grader/<lab>/exports.list: the
+# simulated GPUs of grader/sim/, which such a grader links), so that the student's library
+# calls them there.
+uses_sim = $(wildcard grader/$(1)/exports.list)
+grader_exports = $(if $(call uses_sim,$(1)),-Wl$(comma)--dynamic-list=grader/$(1)/exports.list)
 comma := ,
 define set_rules
 build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB) $(wildcard grader/$(1)/exports.list)

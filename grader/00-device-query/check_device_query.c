@@ -415,7 +415,7 @@ static void test_fields_all_devices(wb_ctx *ctx) {
 
 /* The same fields on GPUs other than the one grading: the runtime's device
  * queries answer, in this process, for an A100, a T4, an RTX 4090, an H200,
- * a laptop RTX 3060 and a Tegra X2 (sim_devices.c). Code that hard-codes the
+ * a laptop RTX 3060 and a Tegra X2 (grader/sim/). Code that hard-codes the
  * grading GPU's figures (its clock, its SM count, registers per SM read
  * from the per-block attribute, equal on the grading GPU) is right there
  * only. */

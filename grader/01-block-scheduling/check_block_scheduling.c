@@ -7,6 +7,7 @@
 #include "wb_timing.h"
 
 #include "block_scheduling.h"
+#include "sim_devices.h"
 
 #include <limits.h>
 #include <math.h>
@@ -564,24 +565,99 @@ static void test_trace_warps(wb_ctx *ctx) {
                 r.value, TRACE_WARPS_METRIC, full, per_sm, TRACE_WARPS_THREADS);
 }
 
+typedef __typeof__(&block_scheduling_capacity) capacity_fn;
+
+/* One kernel/launch shape of the capacity cases. */
+typedef struct capacity_case {
+    const void *k;
+    const char *name;
+    int threads;
+    size_t smem;
+} capacity_case;
+
+/* Fails unless per_sm is want_per_sm and capacity is want_per_sm x sms;
+ * where says on which GPU and advice what a wrong SM count means there. A
+ * right per_sm with a wrong capacity can only be a wrong SM count. */
+static void check_capacity(wb_ctx *ctx, const capacity_case *c, const char *where,
+                           const char *advice, int per_sm, int capacity, int want_per_sm, int sms) {
+    int want = want_per_sm * sms;
+    if (per_sm != want_per_sm)
+        wb_fail(ctx,
+                "for %s with %d threads and %zu B dynamic shared memory, %s: per_sm %d, "
+                "expected %d, what the occupancy API says (capacity %d, expected %d = %d x %d "
+                "SMs) (%s)",
+                c->name, c->threads, c->smem, where, per_sm, want_per_sm, capacity, want,
+                want_per_sm, sms, README_FIT);
+    if (capacity != want) {
+        char got[48] = "";
+        if (per_sm > 0 && capacity % per_sm == 0)
+            snprintf(got, sizeof got, " = %d x %d", per_sm, capacity / per_sm);
+        wb_fail(ctx,
+                "for %s with %d threads and %zu B dynamic shared memory, %s: capacity %d%s, "
+                "expected %d = %d x %d: %s (%s)",
+                c->name, c->threads, c->smem, where, capacity, got, want, want_per_sm, sms, advice,
+                README_FIT);
+    }
+}
+
+#define TYPED_IN "the SM count must come from the runtime, not be typed in"
+
+/* The same shape on device dev of a simulated machine m[0 .. n)
+ * (grader/sim/): the runtime's device queries answer for it, so the
+ * capacity must be the real per_sm times its SM count. The occupancy API is
+ * not simulated: it reads the kernel and the real GPU, so per_sm stays the
+ * real GPU's even where the simulated GPU's own limits (a T4's 1024 threads
+ * and 64 KiB of shared memory per SM) would hold fewer blocks. This checks
+ * that the SM count is queried, not the simulated GPU's per-SM limits. */
+static void check_simulated(wb_ctx *ctx, capacity_fn capacity, const capacity_case *c,
+                            int want_per_sm, const wb_sim_device *const *m, int n, int dev) {
+    char where[200];
+    if (n == 1)
+        snprintf(where, sizeof where, "on a simulated %s (%d SMs)", m[0]->name, m[0]->sm_count);
+    else
+        snprintf(where, sizeof where,
+                 "on device %d (%s, %d SMs), the current one, of a simulated machine of two "
+                 "GPUs (device 0: %s, %d SMs)",
+                 dev, m[dev]->name, m[dev]->sm_count, m[0]->name, m[0]->sm_count);
+    int gp = -1, gc = -1;
+    wb_sim_use_machine(m, n);
+    WB_CUDA(ctx, cudaSetDevice(dev)); /* the simulated machine's current device */
+    int e = capacity(c->k, c->threads, c->smem, &gp, &gc);
+    wb_sim_use(NULL);
+    if (e != cudaSuccess)
+        wb_fail(ctx,
+                "for %s with %d threads and %zu B, %s: returned %s (the simulation answers "
+                "cudaGetDevice, cudaGetDeviceProperties and cudaDeviceGetAttribute; the occupancy "
+                "API stays the real GPU's) (%s)",
+                c->name, c->threads, c->smem, where, cudaGetErrorName((cudaError_t)e), README_FIT);
+    check_capacity(ctx, c, where,
+                   n == 1 ? TYPED_IN
+                          : "the SM count must be the current device's (cudaGetDevice), not "
+                            "device 0's",
+                   gp, gc, want_per_sm, m[dev]->sm_count);
+}
+
+/* Every shape on this GPU against the occupancy API, then on each simulated
+ * GPU (A100, T4, RTX 4090, H200, laptop RTX 3060, Tegra X2: SM counts 108,
+ * 40, 128, 132, 30 and 2) and on device 1 of a simulated machine of two (a
+ * T4, then an A100): an SM count typed in is right on one kind of GPU only. */
 static void test_capacity(wb_ctx *ctx) {
-    __typeof__(&block_scheduling_capacity) capacity;
+    capacity_fn capacity;
     WB_BIND(ctx, capacity, block_scheduling_capacity);
-    struct {
-        const void *k;
-        const char *name;
-        int threads;
-        size_t smem;
-    } c[] = {{bs_probe_kernel(0), "a light kernel", 1024, 0},
-             {bs_probe_kernel(0), "a light kernel", 256, 0},
-             {bs_probe_kernel(0), "a light kernel", 32, 0},
-             {bs_probe_kernel(0), "a light kernel", 96, 40 << 10},
-             {bs_probe_kernel(1), "a kernel with 24 KiB static shared memory", 128, 0},
-             {bs_probe_kernel(1), "a kernel with 24 KiB static shared memory", 64, 8 << 10},
-             {bs_probe_kernel(2), "a register-heavy kernel", 256, 0},
-             {trace_kernel(ctx), "your trace kernel", 128, 32 << 10},
-             {trace_kernel(ctx), "your trace kernel", 256, 0}};
+    const capacity_case c[] = {
+        {bs_probe_kernel(0), "a light kernel", 1024, 0},
+        {bs_probe_kernel(0), "a light kernel", 256, 0},
+        {bs_probe_kernel(0), "a light kernel", 32, 0},
+        {bs_probe_kernel(0), "a light kernel", 96, 40 << 10},
+        {bs_probe_kernel(1), "a kernel with 24 KiB static shared memory", 128, 0},
+        {bs_probe_kernel(1), "a kernel with 24 KiB static shared memory", 64, 8 << 10},
+        {bs_probe_kernel(2), "a register-heavy kernel", 256, 0},
+        {trace_kernel(ctx), "your trace kernel", 128, 32 << 10},
+        {trace_kernel(ctx), "your trace kernel", 256, 0}};
+    const wb_sim_device *two[2] = {wb_sim_get(1), wb_sim_get(0)};
     int n = (int)(sizeof c / sizeof c[0]);
+    char here[48];
+    snprintf(here, sizeof here, "on this GPU (%d SMs)", wb_ctx_gpu(ctx)->sm_count);
     for (int i = 0; i < n; i++) {
         int wp = 0, wc = 0, gp = -1, gc = -1;
         WB_CUDA(ctx, bs_truth_capacity(c[i].k, c[i].threads, c[i].smem, &wp, &wc));
@@ -589,14 +665,17 @@ static void test_capacity(wb_ctx *ctx) {
         if (e != cudaSuccess)
             wb_fail(ctx, "for %s, %d threads, %zu B: returned %s", c[i].name, c[i].threads,
                     c[i].smem, cudaGetErrorName((cudaError_t)e));
-        if (gp != wp || gc != wc)
-            wb_fail(ctx,
-                    "for %s with %d threads and %zu B dynamic shared memory: per_sm %d, "
-                    "capacity %d; the occupancy API says %d per SM, %d on %d SMs (%s)",
-                    c[i].name, c[i].threads, c[i].smem, gp, gc, wp, wc, wb_ctx_gpu(ctx)->sm_count,
-                    README_FIT);
+        check_capacity(ctx, &c[i], here, TYPED_IN, gp, gc, wp, wb_ctx_gpu(ctx)->sm_count);
+        for (int d = 0; d < wb_sim_count(); d++) {
+            const wb_sim_device *one = wb_sim_get(d);
+            check_simulated(ctx, capacity, &c[i], wp, &one, 1, 0);
+        }
+        check_simulated(ctx, capacity, &c[i], wp, two, 2, 1);
     }
-    wb_measured(ctx, "%d kernel/launch combinations right", n);
+    wb_measured(ctx,
+                "%d kernel/launch combinations right on this GPU, on %d simulated GPUs and on "
+                "device 1 of a simulated machine of two",
+                n, wb_sim_count());
 }
 
 /* ------------------------------------------------------------ timeline */

@@ -48,8 +48,9 @@ const void *block_scheduling_trace_kernel_ptr(void);
  * threads_per_block threads and smem_bytes of dynamic shared memory can be
  * resident at once: *per_sm on one SM, *capacity on the whole current
  * device. Returns the first runtime error. Graded on the GPU against the
- * occupancy API for grader-owned kernels and the trace kernel, and against
- * the measured staircase (README, "What is graded"). */
+ * occupancy API for grader-owned kernels and the trace kernel, again with
+ * the runtime's device queries answering for simulated GPUs of other SM
+ * counts, and against the measured staircase (README, "What is graded"). */
 cudaError_t block_scheduling_capacity(const void *kernel, int threads_per_block, size_t smem_bytes,
                                       int *per_sm, int *capacity);
 

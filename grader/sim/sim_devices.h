@@ -1,4 +1,4 @@
-/* sim_devices.h - lab 00's simulated GPUs: the runtime's device queries answered for other GPUs */
+/* sim_devices.h - simulated GPUs: the runtime's device queries answered for other GPUs */
 /* SPDX-License-Identifier: MIT */
 #ifndef SIM_DEVICES_H
 #define SIM_DEVICES_H

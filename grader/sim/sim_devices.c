@@ -1,4 +1,4 @@
-/* sim_devices.c - lab 00's simulated GPUs: the runtime's device queries answered for other GPUs */
+/* sim_devices.c - simulated GPUs: the runtime's device queries answered for other GPUs */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "sim_devices.h"
@@ -8,13 +8,18 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The grader exports these runtime functions (exports.list), so the
- * student's library, which calls the shared runtime, calls them here. While
+/* A grader links this file only where its lab opts in with
+ * grader/<lab>/exports.list (the Makefile), which exports these runtime
+ * functions, so the student's library, which calls the shared runtime,
+ * calls them here; the grader's own calls land here too. While
  * simulated GPUs are chosen they answer for them, as devices 0 .. count-1;
  * otherwise they pass every call to the runtime. A device query that
  * hard-codes the grading GPU's figures is right on that GPU only: on these
  * it is wrong. One that reads device 0 whatever it is asked is right on a
- * machine of one GPU only: on a simulated machine of two it is wrong. */
+ * machine of one GPU only: on a simulated machine of two it is wrong.
+ * Everything else (the occupancy API, launches, memory) stays the real
+ * GPU's: libcudart is linked -Bsymbolic, so its own internal queries never
+ * reach these functions. */
 
 /* Figures of real GPUs as their drivers report them (CUDA 12-13). */
 static const wb_sim_device devices[] = {
