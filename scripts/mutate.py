@@ -122,6 +122,12 @@ def def_name(header):
     """The name a definition's header declares: the function before its parameter list,
     else the variable before '=', '[' or ';'."""
     head = header.split("{")[0]
+    # a variable whose initializer calls a macro or function ("t[] = TABLE(k);"): its own name
+    eq = re.search(r"(?<![=!<>])=(?!=)", head)
+    if eq and not re.search(r"\w+\s*\(", head[:eq.start()]):
+        m = re.search(r"(\w+)\s*(\[[^\]]*\])?\s*$", head[:eq.start()].strip())
+        if m:
+            return m.group(1)
     skip = {"__launch_bounds__", "__attribute__", "__align__", "__typeof__", "sizeof", "CLIFF_BOUNDS"}
     for m in re.finditer(r"(\w+)\s*\(", head):
         if m.group(1) not in skip:
