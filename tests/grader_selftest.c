@@ -143,6 +143,32 @@ static void fork_body(wb_ctx *ctx) {
     }
 }
 
+/* The body runs again under a "tool" (env, which only runs what follows it),
+ * in a fresh grader process: the child sees that it runs under a tool and
+ * this run's seed, and its output lands in the log. */
+static void run_under_body(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        printf("child: under a tool, SEED=%s\n", getenv("SEED") ? getenv("SEED") : "unset");
+        fflush(stdout);
+        return;
+    }
+    char log[4200], want[64], line[256];
+    snprintf(log, sizeof log, "%s/under.log", wb_out_dir(ctx));
+    const char *argv[] = {"/usr/bin/env", NULL};
+    int st = wb_run_self_under(ctx, argv, "WB_SELFTEST_EXTRA=1", log);
+    snprintf(want, sizeof want, "child: under a tool, SEED=%s", getenv("SEED") ? getenv("SEED") : "");
+    FILE *f = fopen(log, "r");
+    int seen = 0;
+    while (f && fgets(line, sizeof line, f))
+        seen |= strstr(line, "child: under a tool, SEED=") != NULL;
+    if (f)
+        fclose(f);
+    if (!seen)
+        wb_fail(ctx, "the body run under a tool wrote no line to its log (exit status %d): %s", st,
+                log);
+    wb_measured(ctx, "the body ran under a tool (exit status %d), its output in the log", st);
+}
+
 #define T(id_, kind_, pts_, fn_, ...)                                                              \
     {.id = id_, .kind = kind_, .points = pts_, .timeout_s = 10, .fn = fn_, .hint = "hint text",   \
      __VA_ARGS__}
@@ -167,6 +193,7 @@ static const wb_test tests[] = {
     {.id = "self.pgid_escape", .kind = WB_CORRECTNESS, .points = 1, .timeout_s = 2,
      .fn = pgid_escape_body},
     T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
+    T("self.run_under", WB_CORRECTNESS, 1, run_under_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),

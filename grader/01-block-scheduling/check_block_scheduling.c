@@ -532,13 +532,7 @@ static void test_trace_warps(wb_ctx *ctx) {
     int st = wb_run_self_under(ctx, argv, NULL, log);
     wb_ncu_reading r;
     wb_ncu_read(log, TRACE_WARPS_METRIC, "block_scheduling_trace_kernel", NULL, &r);
-    if (r.no_permission)
-        wb_skip(ctx,
-                "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM): run the "
-                "grader as root, or let every user profile (the nvidia module option "
-                "NVreg_RestrictProfilingToAdminUsers=0; https://developer.nvidia.com/"
-                "ERR_NVGPUCTRPERM); log: %s",
-                log);
+    wb_ncu_skip_if_closed(ctx, &r, log);
     if (r.error[0] || !read_trace_warps_tag(log, &per_sm, &cap))
         wb_skip(ctx, "ncu's run of the trace did not finish (exit status %d)%s%s; log: %s", st,
                 r.error[0] ? ": " : "", r.error, log);

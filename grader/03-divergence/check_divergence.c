@@ -561,13 +561,7 @@ static void test_ncu(wb_ctx *ctx) {
     wb_ncu_reading base, student;
     wb_ncu_read(log, NCU_METRIC, "divergence_baseline_kernel", NULL, &base);
     wb_ncu_read(log, NCU_METRIC, NULL, "divergence_baseline_kernel", &student);
-    if (base.no_permission)
-        wb_skip(ctx,
-                "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM): run the "
-                "grader as root, or let every user profile (the nvidia module option "
-                "NVreg_RestrictProfilingToAdminUsers=0; https://developer.nvidia.com/"
-                "ERR_NVGPUCTRPERM); log: %s",
-                log);
+    wb_ncu_skip_if_closed(ctx, &base, log);
     if (!base.found || !student.found)
         wb_skip(ctx, "ncu gave no branch efficiency for both kernels (exit status %d)%s%s; log: %s",
                 st, base.error[0] ? ": " : "", base.error, log);

@@ -35,12 +35,38 @@ static int self_exe(char *buf, size_t cap) {
     return 0;
 }
 
+/* Runs argv (no shell) with its output in log, the environment plus env
+("NAME=value" entries, NULL-terminated; may be NULL), and waits for it:
+its exit status, or -1 when it could not start or did not exit. */
+static int run_logged(const char *const *argv, const char *const *env, const char *log) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0)
+            _exit(127);
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+        for (int k = 0; env && env[k]; k++)
+            putenv(strdup(env[k]));
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0)
+        ;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *extra_env,
                       const char *log) {
     char self[PATH_MAX], seed[32];
     if (self_exe(self, sizeof self) != 0)
         return -1;
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)G.seed);
+    snprintf(seed, sizeof seed, "SEED=%llu", (unsigned long long)G.seed);
     const char *argv[64];
     int n = 0;
     for (; argv_tool[n] && n < 40; n++)
@@ -51,27 +77,8 @@ int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *ext
     for (int k = 0; tail[k]; k++)
         argv[n++] = tail[k];
     argv[n] = NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, STDOUT_FILENO);
-            dup2(fd, STDERR_FILENO);
-            close(fd);
-        }
-        setenv("SEED", seed, 1); /* the same inputs as this run */
-        if (extra_env)
-            putenv(strdup(extra_env));
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0)
-        ;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    const char *env[] = {seed, extra_env, NULL}; /* the same inputs as this run */
+    return run_logged(argv, env, log);
 }
 
 /* Runs the target test's body under compute-sanitizer, in a fresh process. */
@@ -130,24 +137,8 @@ int wb_dump_sass(wb_ctx *ctx, const char *symbol, const char *name, char *log, s
     if (lib)
         *lib = info.dli_fname;
     snprintf(log, cap, "%s/%s", wb_out_dir(ctx), name);
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd < 0)
-            _exit(127);
-        dup2(fd, STDOUT_FILENO);
-        dup2(fd, STDERR_FILENO);
-        close(fd);
-        execl(tool, tool, "-sass", info.dli_fname, (char *)NULL);
-        _exit(127);
-    }
-    int st = 0;
-    while (waitpid(pid, &st, 0) < 0)
-        ;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    const char *argv[] = {tool, "-sass", info.dli_fname, NULL};
+    return run_logged(argv, NULL, log);
 }
 
 /* Splits one CSV line of ncu's into at most max fields, quotes removed. */
@@ -222,4 +213,14 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
     }
     if (f)
         fclose(f);
+}
+
+void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log) {
+    if (r->no_permission)
+        wb_skip(ctx,
+                "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM): run the "
+                "grader as root, or let every user profile (the nvidia module option "
+                "NVreg_RestrictProfilingToAdminUsers=0; https://developer.nvidia.com/"
+                "ERR_NVGPUCTRPERM); log: %s",
+                log);
 }

@@ -256,6 +256,9 @@ typedef struct wb_ncu_reading {
  * has (any when NULL) and does not hold lacks (none when NULL). */
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r);
+/* SKIP (a 0-point test) with how to open them, where ncu said the GPU's
+ * performance counters are closed to this user. */
+void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log);
 /* Fails with file:line, the call and the error's name when err (a
  * cudaError_t) is not success: WB_CUDA(ctx, cudaMalloc(&p, n)). */
 #define WB_CUDA(ctx, call) wb_cuda_at((ctx), (int)(call), #call, __FILE__, __LINE__)
