@@ -232,10 +232,74 @@ static const wb_perf perf_run = {
 
 typedef divergence_warp_count wcount;
 
+/* The size whose warp records `make plots` draws
+ * (slides/plots/03-warp-passes.gp): 4 blocks, 32 warps, the last holding 11
+ * elements (21 idle lanes); in the reference's uniform layout its last pair
+ * of warps holds 22 and 21. One of the sizes every count test grades. */
+#define PLOT_N 1003
+
+/* Lanes 0 .. 31 of mask m as 32 characters '0'/'1', lane 0 first. */
+static void lane_string(unsigned m, char out[W + 1]) {
+    for (int l = 0; l < W; l++)
+        out[l] = (m >> l) & 1u ? '1' : '0';
+    out[W] = '\0';
+}
+
+/* What the grader expects of warp w in the divergent layout at n elements:
+ * its lanes hold elements w*32 .. (up to n-1), even elements in even lanes. */
+static void divergent_expect(int n, int w, int *passes, int *lanes, unsigned *even, unsigned *odd) {
+    long first = (long)w * W;
+    int k = n - first >= W ? W : n - first > 0 ? (int)(n - first) : 0;
+    unsigned all = k == W ? 0xFFFFFFFFu : (1u << k) - 1u;
+    *even = all & 0x55555555u;
+    *odd = all & 0xAAAAAAAAu;
+    *passes = (*even != 0) + (*odd != 0);
+    *lanes = k;
+}
+
+/* Writes the warp records of one layout as CSV for `make plots`, one row per
+ * warp: layout,n,warp,passes,lanes,even_lanes,odd_lanes,exp_passes,
+ * exp_lanes,exp_even_lanes,exp_odd_lanes,agrees. *_lanes: the body's mask as
+ * 32 digits, lane 0 first. exp_*: what the grader expects; in the uniform
+ * layout the masks are yours to choose, so exp_*_lanes are empty and
+ * exp_passes / exp_lanes are the bodies and lanes your masks show. agrees:
+ * 1 where the warp's record passes the test's per-warp rule. Not graded: a
+ * file that cannot be written costs no points. */
+static void write_passes_csv(const char *path, int version, int n, const wcount *c) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "layout,n,warp,passes,lanes,even_lanes,odd_lanes,exp_passes,exp_lanes,"
+               "exp_even_lanes,exp_odd_lanes,agrees\n");
+    for (int w = 0; w < divergence_warps(n); w++) {
+        unsigned m0 = c[w].path_mask[0], m1 = c[w].path_mask[1], e0 = 0, e1 = 0;
+        char s0[W + 1], s1[W + 1], x0[W + 1] = "", x1[W + 1] = "";
+        int passes, lanes, agrees;
+        lane_string(m0, s0);
+        lane_string(m1, s1);
+        if (version == DIVERGENCE_DIVERGENT) {
+            divergent_expect(n, w, &passes, &lanes, &e0, &e1);
+            lane_string(e0, x0);
+            lane_string(e1, x1);
+            agrees = c[w].passes == passes && c[w].lanes == lanes && m0 == e0 && m1 == e1;
+        } else {
+            passes = (m0 != 0) + (m1 != 0);
+            lanes = __builtin_popcount(m0 | m1);
+            agrees = passes < 2 && c[w].passes == passes && c[w].lanes == lanes;
+        }
+        fprintf(f, "%s,%d,%d,%d,%d,%s,%s,%d,%d,%s,%s,%d\n",
+                version == DIVERGENCE_DIVERGENT ? "divergent" : "uniform", n, w, c[w].passes,
+                c[w].lanes, s0, s1, passes, lanes, x0, x1, agrees);
+    }
+    fclose(f);
+}
+
 /* Runs divergence_count(version) on n random elements; checks its output and
  * that nothing was written past the n elements or the warp records. Returns
- * the records in host memory (the caller frees them). */
-static wcount *run_count(wb_ctx *ctx, wb_rng *g, int n, int version) {
+ * the records in host memory (the caller frees them). With csv not NULL the
+ * records are first written there (write_passes_csv), before anything is
+ * judged, so that a wrong counter gets its picture too. */
+static wcount *run_count(wb_ctx *ctx, wb_rng *g, int n, int version, const char *csv) {
     __typeof__(&divergence_count) count;
     WB_BIND(ctx, count, divergence_count);
     int warps = divergence_warps(n);
@@ -255,11 +319,13 @@ static wcount *run_count(wb_ctx *ctx, wb_rng *g, int n, int version) {
         wb_fail(ctx, "divergence_count(n = %d, %s) returned %s, expected cudaSuccess", n, name,
                 cudaGetErrorName((cudaError_t)e));
     WB_CUDA(ctx, cudaDeviceSynchronize());
+    WB_CUDA(ctx, cudaMemcpy(h, d, cbytes, cudaMemcpyDeviceToHost));
+    if (csv)
+        write_passes_csv(csv, version, n, h);
     char what[64];
     snprintf(what, sizeof what, "divergence_count(%s)", name);
     check_output(ctx, &b, 1, what,
                  version == DIVERGENCE_UNIFORM ? README_ALIGN : "divergence.h, divergence_count");
-    WB_CUDA(ctx, cudaMemcpy(h, d, cbytes, cudaMemcpyDeviceToHost));
     const unsigned char *guard = (const unsigned char *)(h + warps);
     for (size_t k = 0; k < GUARD * sizeof(wcount); k++)
         if (guard[k] != 0xFF)
@@ -275,32 +341,53 @@ static wcount *run_count(wb_ctx *ctx, wb_rng *g, int n, int version) {
 
 /* The counts of n elements on the layout "element g on thread g", whatever
  * code produced them, are exact: every lane's element has the lane's parity. */
-static void check_divergent_counts(wb_ctx *ctx, int n, const wcount *c) {
+static void check_divergent_counts(wb_ctx *ctx, int n, const wcount *c, const char *where) {
     for (int w = 0; w < divergence_warps(n); w++) {
-        long first = (long)w * W;
-        int k = n - first >= W ? W : n - first > 0 ? (int)(n - first) : 0;
-        unsigned lanes = k == W ? 0xFFFFFFFFu : (1u << k) - 1u;
-        unsigned even = lanes & 0x55555555u, odd = lanes & 0xAAAAAAAAu;
-        int passes = (even != 0) + (odd != 0);
+        int passes, k;
+        unsigned even, odd;
+        divergent_expect(n, w, &passes, &k, &even, &odd);
         if (c[w].passes != passes || c[w].lanes != k || c[w].path_mask[0] != even ||
             c[w].path_mask[1] != odd)
             wb_fail(ctx,
                     "n = %d, warp %d (%d element%s, lanes alternate even/odd): recorded %d "
                     "passes, %d lanes, even-body mask 0x%08x, odd-body mask 0x%08x; expected %d, "
-                    "%d, 0x%08x, 0x%08x (%s)",
+                    "%d, 0x%08x, 0x%08x (%s)%s",
                     n, w, k, k == 1 ? "" : "s", c[w].passes, c[w].lanes, c[w].path_mask[0],
-                    c[w].path_mask[1], passes, k, even, odd, README_COUNT);
+                    c[w].path_mask[1], passes, k, even, odd, README_COUNT, where);
     }
+}
+
+/* Where one layout's records at PLOT_N go (csv: warp_passes.csv for the
+ * divergent layout, warp_passes_uniform.csv for yours), and the words that
+ * end every failure of its test (where). */
+static void passes_paths(wb_ctx *ctx, int version, char *csv, size_t ccap, char *where,
+                         size_t wcap) {
+    snprintf(csv, ccap, "%s/warp_passes%s.csv", wb_out_dir(ctx),
+             version == DIVERGENCE_UNIFORM ? "_uniform" : "");
+    snprintf(where, wcap,
+             "; the %d warp records of n = %d: %s (make plots draws "
+             "build/plots/03-warp-passes.svg)",
+             divergence_warps(PLOT_N), PLOT_N, csv);
+}
+
+/* The size of turn k of a count test: PLOT_N first (turn -1), then the
+ * other sizes. Returns 0 for the turn that would repeat PLOT_N. */
+static int count_size(int k, int *n) {
+    *n = k < 0 ? PLOT_N : sizes[k];
+    return k < 0 || sizes[k] != PLOT_N;
 }
 
 static void test_count_divergent(wb_ctx *ctx) {
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
+    char csv[4200], where[4400];
+    passes_paths(ctx, DIVERGENCE_DIVERGENT, csv, sizeof csv, where, sizeof where);
     long passes = 0, lanes = 0, warps = 0;
-    for (int k = 0; k < N_SIZES; k++) {
-        int n = sizes[k];
-        wcount *c = run_count(ctx, &g, n, DIVERGENCE_DIVERGENT);
-        check_divergent_counts(ctx, n, c);
+    for (int k = -1, n; k < N_SIZES; k++) {
+        if (!count_size(k, &n))
+            continue;
+        wcount *c = run_count(ctx, &g, n, DIVERGENCE_DIVERGENT, k < 0 ? csv : NULL);
+        check_divergent_counts(ctx, n, c, where);
         for (int w = 0; w < divergence_warps(n); w++) {
             passes += c[w].passes;
             lanes += c[w].lanes;
@@ -313,13 +400,14 @@ static void test_count_divergent(wb_ctx *ctx) {
     wb_record(ctx, "divergent_lanes_per_pass_pct", eff, "%", 50, "ref");
     wb_measured(ctx,
                 "%d sizes, %ld working warps: %.2f passes a warp, %.1f%% of lanes active per pass, "
-                "as expected",
-                N_SIZES, warps, (double)passes / warps, eff);
+                "as expected; the records of n = %d in %s (make plots draws "
+                "build/plots/03-warp-passes.svg)",
+                N_SIZES, warps, (double)passes / warps, eff, PLOT_N, csv);
 }
 
 /* In any warp-aligned layout: each warp runs at most one body, once; the
  * counts add up to n lanes, half (rounded up) of them in the even body. */
-static void check_uniform_counts(wb_ctx *ctx, int n, const wcount *c) {
+static void check_uniform_counts(wb_ctx *ctx, int n, const wcount *c, const char *where) {
     long lanes = 0, even = 0, odd = 0;
     for (int w = 0; w < divergence_warps(n); w++) {
         lanes += c[w].lanes;
@@ -330,32 +418,35 @@ static void check_uniform_counts(wb_ctx *ctx, int n, const wcount *c) {
         wb_fail(ctx,
                 "n = %d, DIVERGENCE_UNIFORM: the warp records account for %ld lanes (%ld in the "
                 "even body, %ld in the odd), expected %d (%d and %d): every element's thread must "
-                "be counted once (%s)",
-                n, lanes, even, odd, n, (n + 1) / 2, n / 2, README_COUNT);
+                "be counted once (%s)%s",
+                n, lanes, even, odd, n, (n + 1) / 2, n / 2, README_COUNT, where);
     for (int w = 0; w < divergence_warps(n); w++) {
         unsigned m0 = c[w].path_mask[0], m1 = c[w].path_mask[1];
         int bodies = (m0 != 0) + (m1 != 0);
         if (bodies == 2)
             wb_fail(ctx,
                     "n = %d, DIVERGENCE_UNIFORM, warp %d ran both bodies (even lanes 0x%08x, odd "
-                    "lanes 0x%08x, %d passes): its lanes hold elements of both parities (%s)",
-                    n, w, m0, m1, c[w].passes, README_ALIGN);
+                    "lanes 0x%08x, %d passes): its lanes hold elements of both parities (%s)%s",
+                    n, w, m0, m1, c[w].passes, README_ALIGN, where);
         if (c[w].passes != bodies || c[w].lanes != __builtin_popcount(m0 | m1))
             wb_fail(ctx,
                     "n = %d, DIVERGENCE_UNIFORM, warp %d: recorded %d passes and %d lanes with "
-                    "masks 0x%08x / 0x%08x; one pass per body run, lanes = the mask's bits (%s)",
-                    n, w, c[w].passes, c[w].lanes, m0, m1, README_COUNT);
+                    "masks 0x%08x / 0x%08x; one pass per body run, lanes = the mask's bits (%s)%s",
+                    n, w, c[w].passes, c[w].lanes, m0, m1, README_COUNT, where);
     }
 }
 
 static void test_count_uniform(wb_ctx *ctx) {
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
+    char csv[4200], where[4400];
+    passes_paths(ctx, DIVERGENCE_UNIFORM, csv, sizeof csv, where, sizeof where);
     long passes = 0, lanes = 0;
-    for (int k = 0; k < N_SIZES; k++) {
-        int n = sizes[k];
-        wcount *c = run_count(ctx, &g, n, DIVERGENCE_UNIFORM);
-        check_uniform_counts(ctx, n, c);
+    for (int k = -1, n; k < N_SIZES; k++) {
+        if (!count_size(k, &n))
+            continue;
+        wcount *c = run_count(ctx, &g, n, DIVERGENCE_UNIFORM, k < 0 ? csv : NULL);
+        check_uniform_counts(ctx, n, c, where);
         for (int w = 0; w < divergence_warps(n); w++) {
             passes += c[w].passes;
             lanes += c[w].lanes;
@@ -367,8 +458,9 @@ static void test_count_uniform(wb_ctx *ctx) {
     wb_record(ctx, "uniform_lanes_per_pass_pct", eff, "%", 100, "ref");
     wb_measured(ctx,
                 "%d sizes, %ld working warps: 1 pass and one body each, %.1f%% of lanes active "
-                "per pass",
-                N_SIZES, passes, eff);
+                "per pass; the records of n = %d in %s (make plots draws "
+                "build/plots/03-warp-passes.svg)",
+                N_SIZES, passes, eff, PLOT_N, csv);
 }
 
 /* ------------------------------------------- the counter's atomics in SASS */
