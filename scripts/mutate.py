@@ -818,6 +818,30 @@ def check_verdicts():
     return 1 if wrong else 0
 
 
+def check_selection(labs):
+    """The tests chosen to judge a mutant reach the definition it changes: a sanitizer test
+    judges what its target reaches, and a table initialised by a macro call is named by its
+    own name (else lab 04's removed barriers never met racecheck, and lab 08's async kernel
+    was judged by asm.ldgsts alone). Checked where those labs are here; 1 on a fault."""
+    want = {"04-barriers": ("barriers_block_sum", ["sanitizer.racecheck", "sanitizer.synccheck"]),
+            "08-prefetching": ("prefetching_async_kernel", ["correct.async", "correct.best"])}
+    src_names = {"t[] = TABLE(k);": "t", "static const f t[] = TABLE(k);": "t", "int f(int x);": "f"}
+    bad = [f"def_name({h!r}) is {def_name(h)!r}, expected {n!r}" for h, n in src_names.items()
+           if def_name(h) != n]
+    for lab, (site, tests) in want.items():
+        if lab not in labs or lab_source(lab) is None:
+            continue
+        judges = judging_tests(lab, Source(lab_source(lab)))
+        bad += [f"{lab}: {t} does not judge {site}" for t in tests
+                if t not in judges or (judges[t] is not None and site not in judges[t])]
+    for b in bad:
+        print(f"FAIL  mutate: test selection: {b}")
+    if not bad:
+        print("PASS  mutate: test selection (sanitizer tests judge their target's code; a table "
+              "initialised by a macro keeps its name)")
+    return 1 if bad else 0
+
+
 def self_test(labs):
     """Run the generator twice on every lab and check the mutants; exit status 1 on a fault."""
     bad, ops = 0, set()
@@ -843,6 +867,7 @@ def self_test(labs):
             print(f"PASS  mutate/{lab}: {len(first)} mutants, each one change in one student region ("
                   + ", ".join(f"{o} {n}" for o, n in counts.items()) + ")")
     bad |= check_the_checker(labs)
+    bad |= check_selection(labs)
     missing = [o for o in REQUIRED_OPS if o not in ops]
     if missing and any(lab_source(l) for l in labs):
         print(f"FAIL  mutate: operators with no mutant anywhere: {' '.join(missing)}")
