@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* getline */
 #include "wb_ledger.h"
+#include "wb_csv.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -112,23 +113,9 @@ static int parse_setting(char *line, int no, wb_ledger *l, char *why, size_t cap
     return 0;
 }
 
-/* Splits a row at its commas (no quoting: bench.csv has none). Returns the count. */
-static int split(char *line, char **f, int max) {
-    int n = 0;
-    for (char *p = line;; p++) {
-        if (n < max)
-            f[n] = p;
-        n++;
-        p = strchr(p, ',');
-        if (!p)
-            return n;
-        *p = '\0';
-    }
-}
-
 static int parse_row(char *line, int no, wb_ledger_row *r, char *why, size_t cap) {
     char *f[WB_LEDGER_N_COLUMNS];
-    int n = split(line, f, WB_LEDGER_N_COLUMNS);
+    int n = wb_csv_split(line, f, WB_LEDGER_N_COLUMNS);
     if (n != WB_LEDGER_N_COLUMNS)
         return say(why, cap, "line %d: expected %d comma-separated fields (%s), found %d", no,
                    WB_LEDGER_N_COLUMNS, WB_LEDGER_COLUMNS, n);

@@ -14,6 +14,7 @@
 #include "wb_clocks.h"
 #include "wb_env.h"
 #include "wb_gpu.h"
+#include "wb_csv.h"
 #include "wb_ledger.h"
 #include "wb_report.h"
 #include "wb_rng.h"
@@ -482,6 +483,30 @@ static void put_file(const char *dir, const char *name, const char *text, char *
     fclose(f);
 }
 
+/* One splitter for ncu's quoted CSV and the ledger's plain rows: quoted
+ * fields keep their commas, every field is counted (empty ones, and those
+ * past max, so a long or short row shows), an empty line is one field. */
+START_TEST(test_csv_split) {
+    char a[] = "\"ID\",\"Kernel Name\",\"a, b\",\"1,234.5\"", b[] = "x,,y,", c[] = "",
+         d[] = "1,2,3,4,5";
+    char *f[4];
+    ck_assert_int_eq(wb_csv_split(a, f, 4), 4);
+    ck_assert_str_eq(f[0], "ID");
+    ck_assert_str_eq(f[1], "Kernel Name");
+    ck_assert_str_eq(f[2], "a, b");
+    ck_assert_str_eq(f[3], "1,234.5");
+    ck_assert_int_eq(wb_csv_split(b, f, 4), 4);
+    ck_assert_str_eq(f[0], "x");
+    ck_assert_str_eq(f[1], "");
+    ck_assert_str_eq(f[2], "y");
+    ck_assert_str_eq(f[3], "");
+    ck_assert_int_eq(wb_csv_split(c, f, 4), 1);
+    ck_assert_str_eq(f[0], "");
+    ck_assert_int_eq(wb_csv_split(d, f, 2), 5);
+    ck_assert_str_eq(f[1], "2");
+}
+END_TEST
+
 /* The file name comes from the name cudaGetDeviceProperties gives, whatever
  * its case, spaces and punctuation; another model is another name. */
 START_TEST(test_ledger_names) {
@@ -645,6 +670,7 @@ static Suite *common_suite(void) {
         {"clocks", test_clocks_disturbed},
         {"clocks", test_clocks_words},
         {"clocks", test_clocks_open_fails_cleanly},
+        {"csv", test_csv_split},
         {"ledger", test_ledger_names},
         {"ledger", test_ledger_read_and_judge},
         {"ledger", test_ledger_malformed},

@@ -169,6 +169,38 @@ static void run_under_body(wb_ctx *ctx) {
     wb_measured(ctx, "the body ran under a tool (exit status %d), its output in the log", st);
 }
 
+/* ncu's --csv output as it prints it, read back for one metric of one
+ * kernel: quoted fields, a value with a thousands separator, a closed-counters
+ * line, and the grader's own exit status that is no error. */
+static void ncu_read_body(wb_ctx *ctx) {
+    char log[4200];
+    snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
+    FILE *f = fopen(log, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", log);
+    fputs("==PROF== Connected to process 1\n"
+          "\"ID\",\"Process ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+          "\"0\",\"1\",\"base_kernel(float *, int)\",\"m.x\",\"%\",\"0\"\n"
+          "\"1\",\"1\",\"void student_kernel<4>(float *)\",\"m.y\",\"\",\"7\"\n"
+          "\"1\",\"1\",\"void student_kernel<4>(float *)\",\"m.x\",\"warp\",\"1,234.5\"\n"
+          "==ERROR== The application returned an error code (93).\n",
+          f);
+    fclose(f);
+    wb_ncu_reading base, other, none;
+    wb_ncu_read(log, "m.x", "base_kernel", NULL, &base);
+    wb_ncu_read(log, "m.x", NULL, "base_kernel", &other);
+    wb_ncu_read(log, "m.z", NULL, NULL, &none);
+    if (!base.found || base.value != 0 || !other.found || other.value != 1234.5 ||
+        strstr(other.kernel, "student_kernel") == NULL || none.found || base.error[0] ||
+        base.no_permission)
+        wb_fail(ctx,
+                "read %d %g, %d %g (%s), %d; error \"%s\", closed %d: expected 1 0, 1 1234.5 "
+                "(student_kernel), 0; no error, open",
+                base.found, base.value, other.found, other.value, other.kernel, none.found,
+                base.error, base.no_permission);
+    wb_measured(ctx, "one metric per kernel read from ncu's CSV");
+}
+
 #define T(id_, kind_, pts_, fn_, ...)                                                              \
     {.id = id_, .kind = kind_, .points = pts_, .timeout_s = 10, .fn = fn_, .hint = "hint text",   \
      __VA_ARGS__}
@@ -194,6 +226,7 @@ static const wb_test tests[] = {
      .fn = pgid_escape_body},
     T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
     T("self.run_under", WB_CORRECTNESS, 1, run_under_body),
+    T("self.ncu_read", WB_CORRECTNESS, 1, ncu_read_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),

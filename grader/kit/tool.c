@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_csv.h"
 
 #include <dlfcn.h>
 
@@ -141,30 +142,6 @@ int wb_dump_sass(wb_ctx *ctx, const char *symbol, const char *name, char *log, s
     return run_logged(argv, NULL, log);
 }
 
-/* Splits one CSV line of ncu's into at most max fields, quotes removed. */
-static int csv_split(char *line, char **fld, int max) {
-    int n = 0;
-    char *p = line;
-    while (*p && n < max) {
-        if (*p == '"') {
-            fld[n++] = ++p;
-            while (*p && *p != '"')
-                p++;
-            if (*p)
-                *p++ = '\0';
-        } else {
-            fld[n++] = p;
-            while (*p && *p != ',')
-                p++;
-        }
-        if (*p == ',')
-            *p++ = '\0';
-        else
-            break;
-    }
-    return n;
-}
-
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r) {
     memset(r, 0, sizeof *r);
@@ -182,7 +159,8 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
         if (line[0] != '"' || r->found)
             continue;
         char *fld[32];
-        int n = csv_split(line, fld, 32);
+        int n = wb_csv_split(line, fld, 32);
+        n = n < 32 ? n : 32;
         if (n > 0 && strcmp(fld[0], "ID") == 0) {
             for (int k = 0; k < n; k++) {
                 col_kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : col_kernel;
