@@ -57,6 +57,16 @@ case $ff in
 "self.pass|PASS|;self.fail|FAIL|"*";self.ungated|FAIL|not run: self.fail failed first (--first-fail);self.outdir|FAIL|not run: self.fail failed first (--first-fail);") ;;
 *) echo "FAIL  grader rule: --first-fail ran tests after the first failure: $ff"; status=1 ;;
 esac
+# --no-sandbox (for measuring the sandbox's cost): said in the header and in results.json, and the
+# tests really run unconfined (a test may then leave its process group; the watchdog reports it).
+build/tests/grader_selftest --set solutions --student /nonexistent.so --answers /dev/null \
+    --report-dir "$out.n" --only self.pass,self.outdir,self.pgid_escape --no-sandbox >"$out.n.log" 2>&1
+grep -q "sandbox: OFF (--no-sandbox" "$out.n.log" && grep -q "sandbox OFF (--no-sandbox)" "$out.n/results.json" ||
+    { echo "FAIL  grader rule: --no-sandbox is not said in the header and results.json"; status=1; }
+ns=$(build/tools/wb-summary --tsv "$out.n/results.json" | cut -f1,2 | tr '\t\n' '|;')
+[ "$ns" = "self.pass|PASS;self.outdir|PASS;self.pgid_escape|FAIL;" ] &&
+    grep -q "left its process group" "$out.n/results.json" ||
+    { echo "FAIL  grader rule: under --no-sandbox the tests were not run unconfined: $ns"; status=1; }
 if grep -q "other process(es) use a GPU" "$out.log"; then
     expect self.disagree RERUN 0 "figure off, but"
 else

@@ -30,6 +30,7 @@ typedef struct wb_options {
     const char *set, *student, *answers, *build_log, *report_dir, *only, *run_body;
     int list, limits, limits_tsv;
     int first_fail; /* --first-fail: every test after the first FAIL fails unrun */
+    int no_sandbox; /* --no-sandbox: tests unconfined, to measure the sandbox's cost */
 } wb_options;
 
 /* What a record says about one finished test (record.c). */

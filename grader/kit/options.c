@@ -17,9 +17,11 @@ extern const char wb_build_set[];
 static void usage(const char *prog) {
     fprintf(stderr,
             "usage: %s [--set labs|solutions] [--student lib.so] [--answers file] "
-            "[--build-log file] [--report-dir dir] [--only id,id] [--first-fail] [--list] "
-            "[--limits [--tsv]]\n"
+            "[--build-log file] [--report-dir dir] [--only id,id] [--first-fail] [--no-sandbox] "
+            "[--list] [--limits [--tsv]]\n"
             "  --first-fail: once a test fails, the rest fail without running (make mutate)\n"
+            "  --no-sandbox: tests run unconfined, to measure what the sandbox costs; never for "
+            "grading (the header and results.json say so)\n"
             "  environment: SEED=n, DEVICE=n, CK_TIMEOUT_MULTIPLIER=k, NO_COLOR\n",
             prog);
 }
@@ -43,6 +45,8 @@ int wb_parse_options(int argc, char **argv, wb_options *o) {
             o->limits_tsv = 1;
         } else if (strcmp(a, "--first-fail") == 0) {
             o->first_fail = 1;
+        } else if (strcmp(a, "--no-sandbox") == 0) {
+            o->no_sandbox = 1;
         } else if (slot && v) {
             *slot = v;
             i++;

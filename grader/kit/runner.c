@@ -85,6 +85,12 @@ static void confine_or_fail(wb_ctx *ctx, const wb_sandbox *want) {
 static void enter_sandbox(wb_ctx *ctx) {
     wb_sandbox got;
     char want[96];
+    if (G.opt.no_sandbox) { /* the scratch folder alone: what the sandbox costs */
+        wb_sandbox_prepare(ctx->idx, &got);
+        setenv("WB_SANDBOX_WANT", "off", 1);
+        G.confined = 1;
+        return;
+    }
     if (G.sandbox.cgroup && wb_cgroup_enter() != 0)
         wb_fail(ctx, "the grader could not move this test into its cgroup: report it to your "
                 "instructor");
@@ -98,6 +104,11 @@ static void enter_sandbox(wb_ctx *ctx) {
 /* A body run again under a tool: as much as its test was promised. */
 static void enter_sandbox_under_tool(wb_ctx *ctx) {
     wb_sandbox want;
+    const char *said = getenv("WB_SANDBOX_WANT");
+    if (said && strcmp(said, "off") == 0) { /* its test ran with --no-sandbox */
+        G.confined = 1;
+        return;
+    }
     if (wb_sandbox_parse(getenv("WB_SANDBOX_WANT"), &want) == 0)
         confine_or_fail(ctx, &want);
 }
