@@ -8,6 +8,7 @@
 #include "wb_timing.h"
 
 #include "prefetching.h"
+#include "sim_devices.h"
 
 #include <cuda_runtime_api.h>
 #include <dlfcn.h>
@@ -598,6 +599,67 @@ static void test_tails(wb_ctx *ctx) {
     free_dataset(&d);
 }
 
+/* A choice made from the device (compute capability, shared memory, SM
+ * count) is right only if every branch is: prefetching_best runs again with
+ * the runtime's device queries answering as each simulated GPU of 7.5 or
+ * newer (grader/sim/; launches and memory stay this GPU's), its launch
+ * captured and checked, and one size checked exactly. The names of those
+ * GPUs go to `names`. */
+static int best_on_simulated(wb_ctx *ctx, const dataset *d, int sms, char *names, size_t cap) {
+    best_fn best;
+    WB_BIND(ctx, best, prefetching_best);
+    const int n = 100003, blocks = 3;
+    int count = 0;
+    size_t nb = sizeof(float) * (size_t)n, used = 0;
+    float *h = (float *)malloc(nb), *d_in = NULL;
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    names[0] = '\0';
+    WB_CUDA(ctx, cudaMalloc((void **)&d_in, nb));
+    WB_CUDA(ctx, cudaMemcpy(d_in, d->in, nb, cudaMemcpyHostToDevice));
+    cudaStream_t s;
+    WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    for (int g = 0; g < wb_sim_count(); g++) {
+        const wb_sim_device *sim = wb_sim_get(g);
+        if (sim->cc_major * 10 + sim->cc_minor < 75)
+            continue;
+        char what[300];
+        snprintf(what, sizeof what,
+                 "prefetching_best, with the runtime answering as the %s (%d.%d, %d SMs; a "
+                 "simulated GPU: your code's choice of variant must work on every GPU)",
+                 sim->name, sim->cc_major, sim->cc_minor, sim->sm_count);
+        float *d_out = guarded_output(ctx, n);
+        call_args a = {NULL, best, d_in, d_out, n, 0, 0, sms}; /* captured, never run */
+        launch_seen l;
+        wb_sim_use(sim);
+        capture_launch(ctx, call_best, &a, what, &l);
+        wb_sim_use(NULL);
+        check_launch(ctx, what, &l, sms);
+        wb_sim_use(sim);
+        int e = best(d_in, d_out, n, blocks, s);
+        wb_sim_use(NULL);
+        if (e != cudaSuccess)
+            wb_fail(ctx, "%s (n = %d, %d blocks) returned %s (%s)", what, n, blocks,
+                    cudaGetErrorName((cudaError_t)e), README_BEST);
+        wb_wait(ctx, s, "the kernel of %s", what);
+        check_guard(ctx, d_out, n, what);
+        WB_CUDA(ctx, cudaMemcpy(h, d_out, nb, cudaMemcpyDeviceToHost));
+        for (int i = 0; i < n; i++)
+            if (!(h[i] == d->ref[i]))
+                wb_fail(ctx, "%s (n = %d, %d blocks): element %d is %.9g, expected %.9g%s (%s)",
+                        what, n, blocks, i, h[i], d->ref[i], isnan(h[i]) ? ", never written" : "",
+                        README_BEST);
+        cudaFree(d_out);
+        used += (size_t)snprintf(names + used, used < cap ? cap - used : 0, "%s%s",
+                                 used ? ", " : "", sim->name);
+        count++;
+    }
+    cudaStreamDestroy(s);
+    cudaFree(d_in);
+    free(h);
+    return count;
+}
+
 static void test_best(wb_ctx *ctx) {
     best_fn best;
     WB_BIND(ctx, best, prefetching_best);
@@ -651,11 +713,14 @@ static void test_best(wb_ctx *ctx) {
         cudaFree(d_out);
         free(h);
     }
+    cudaStreamDestroy(s);
+    char others[300];
+    int n_others = best_on_simulated(ctx, &d, sms, others, sizeof others);
     wb_measured(ctx,
                 "5 sizes exact, nothing written past the end; one kernel of %d x %d threads, %u "
-                "bytes of shared memory",
-                sms, B, l.smem);
-    cudaStreamDestroy(s);
+                "bytes of shared memory; the same with the runtime answering as %d simulated "
+                "GPUs (%s)",
+                sms, B, l.smem, n_others, others);
     free_dataset(&d);
 }
 

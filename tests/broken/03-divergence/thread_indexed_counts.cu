@@ -1,6 +1,6 @@
 /* thread_indexed_counts.cu - broken lab 03: indexes the warp records by thread, not by warp */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.count_divergent FAIL recorded
+/* expect: correct.count_divergent FAIL wrote past
  * expect: correct.count_uniform FAIL wrote past
  * expect: sanitizer.count FAIL not graded */
 #define divergence_count reference_count
@@ -8,8 +8,9 @@
 #undef divergence_count
 
 /* counts[g] instead of counts[g / 32]: the odd pass of warp 0 lands in
- * record 1, and in the uniform layout lane 0 of warp 1 (thread 32) writes
- * record 32, past the 8 records of a one-block launch. */
+ * record 1, and thread 32 onwards write records past the grid's own (at
+ * n = 1003, the first size run, record 32 is in the guard zone after the 32
+ * records), in both layouts. */
 __device__ void record_by_thread(divergence_warp_count *counts, int body) {
     unsigned mask = __activemask();
     if ((int)(threadIdx.x % WARP) == __ffs((int)mask) - 1) {
