@@ -9,8 +9,8 @@
 
 /* Right on the 8.0-and-newer GPU it was written on; on a 7.5 part (a T4)
  * the register variant goes to stream 0, not the stream the grader times. */
-cudaError_t prefetching_best(const float *d_in, float *d_out, int n, int blocks,
-                             cudaStream_t stream) {
+extern "C" cudaError_t prefetching_best(const float *d_in, float *d_out, int n, int blocks,
+                                        cudaStream_t stream) {
     int dev = 0, major = 0;
     cudaError_t e = cudaGetDevice(&dev);
     if (e == cudaSuccess)
