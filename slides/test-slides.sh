@@ -95,6 +95,22 @@ if command -v "$GNUPLOT" >/dev/null 2>&1; then
     else
         fail slides.plots "slides/plot.sh failed: $(tail -n 3 build/slides-test.plots.log)"
     fi
+    # Lab 03's status line judges your layout by its total too: records that each agree with
+    # themselves but count no lane (the stub's) are not "right".
+    fx=build/slides-test/fx
+    rm -rf "$fx" && mkdir -p "$fx/fx/03-divergence"
+    grep -v '^uniform' slides/samples/03-warp-passes.csv >"$fx/fx/03-divergence/warp_passes.csv"
+    { head -n 1 slides/samples/03-warp-passes.csv
+      awk -F, '$1 == "uniform" { z = "00000000000000000000000000000000"
+          print $1 "," $2 "," $3 ",0,0," z "," z ",0,0,,,1" }' slides/samples/03-warp-passes.csv
+    } >"$fx/fx/03-divergence/warp_passes_uniform.csv"
+    REPORT_ROOT=$fx SET=fx PLOTS_OUT=$fx/out GNUPLOT=$GNUPLOT sh slides/plot.sh --own 03-warp-passes >/dev/null 2>&1
+    if grep -q "its records count 0 lanes, not the 1003 elements" "$fx/out/03-warp-passes.svg" 2>/dev/null &&
+        ! grep -q "every record is right" "$fx/out/03-warp-passes.svg"; then
+        pass slides.plot-status "lab 03's picture says when the records of your layout count no lane"
+    else
+        fail slides.plot-status "lab 03's picture of records that count no lane does not say so (build/slides-test/fx/out/03-warp-passes.svg)"
+    fi
 else
     skip slides.plots "gnuplot not found (sudo apt-get install gnuplot-nox)"
 fi

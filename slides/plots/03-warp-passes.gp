@@ -78,13 +78,16 @@ set label 11 sprintf("Which body ran each lane: the %d warp records of n = %d, a
     at screen 0.5, screen 1 - 30 / H center font ',20'
 # The label names a file whose name has underscores: print it as it is.
 set label 10 label at screen 0.5, screen 1 - 58 / H center font ',13' textcolor '#4b5563' noenhanced
-if (dwrong + uwrong == 0 && ucsv ne '') {
+# Your layout is judged on its records and on its total: every element
+# counted once, n lanes in all.
+utotal = ucsv eq '' || int(ulanes) == n ? "" : sprintf("; its records count %d lanes, not the %d elements", int(ulanes), n)
+if (dwrong + uwrong == 0 && ucsv ne '' && utotal eq '') {
     set label 12 sprintf("every record is right: divergent %.2f passes a warp at %.0f %% of lanes; yours %.2f at %.0f %%", \
         dpasses / dwarps, eff(dlanes, dpasses), upasses / uwarps, eff(ulanes, upasses)) \
         at screen 0.5, screen 1 - 88 / H center font ',15' textcolor '#047857'
 } else {
     set label 12 sprintf("records not as the grader expects (red): %d of %d in the divergent layout; %s", \
-        dwrong, dwarps, ucsv eq '' ? "none written for your layout" : sprintf("%d of %d in yours", uwrong, uwarps)) \
+        dwrong, dwarps, ucsv eq '' ? "none written for your layout" : sprintf("%d of %d in yours%s", uwrong, uwarps, utotal)) \
         at screen 0.5, screen 1 - 88 / H center font ',15' textcolor '#dc2626'
 }
 
