@@ -68,11 +68,11 @@ KIT_C     := $(filter-out grader/kit/build_set.c,$(wildcard grader/kit/*.c))
 KIT_O     := $(KIT_C:%.c=build/%.o) build/grader/kit/version.o
 LIBKIT    := build/libwbkit.a
 INCLUDES  := -Icommon -Igrader/kit $(CUDA_INC)
-# Simulated GPUs (grader/sim/): the runtime's device queries answered for other GPUs. Not in
-# the kit's archive: its functions are runtime names every grader calls, so an archive would
-# link them into every grader. A lab opts in with grader/<lab>/exports.list, which exports
+# Simulated GPUs (grader/sim/): the runtime's device queries and occupancy API answered for other
+# GPUs. Not in the kit's archive: its functions are runtime names every grader calls, so an
+# archive would link them into every grader. A lab opts in with grader/<lab>/exports.list, which exports
 # them to the student's library; only those graders link SIM_O.
-SIM_O     := build/grader/sim/sim_devices.o
+SIM_O     := build/grader/sim/sim_devices.o build/grader/sim/sim_occupancy.o
 GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
@@ -121,7 +121,7 @@ build/grader/kit/version.c: FORCE
 	    '$(GRADER_VERSION)' '$(WB_ROOT_C)' >$@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 build/grader/kit/version.o: build/grader/kit/version.c
 	$(call say,CC,$<)$(CC) $(CFLAGS) -c $< -o $@
-build/grader/sim/%.o: grader/sim/%.c grader/sim/%.h
+build/grader/sim/%.o: grader/sim/%.c grader/sim/sim_devices.h
 	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(CFLAGS) $(CUDA_INC) -c $< -o $@
 $(LIBKIT): $(KIT_O)
 	$(call say,AR,$@)ar rcs $@ $^
@@ -217,8 +217,8 @@ mutate: all
 	@SEED=$(or $(SEED),1) scripts/mutate.py $(SELECTED)
 
 # ---- the workbook's own tests
-build/tests/check_common: tests/check_common.c $(LIBWB) | deps
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
+build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) | deps
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
 # Broken variants include their lab's solution: rebuild them when it changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)

@@ -20,6 +20,7 @@
 #include "wb_rng.h"
 #include "wb_stats.h"
 #include "wb_timing.h"
+#include "sim_devices.h"
 
 START_TEST(test_stats_median_odd_even) {
     double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
@@ -643,6 +644,54 @@ START_TEST(test_ledger_validated_line) {
 }
 END_TEST
 
+/* The occupancy API of a simulated GPU (grader/sim/sim_occupancy.c): each
+ * figure worked by hand from the GPU's per-SM limits. */
+static const wb_sim_device *sim_named(const char *name) {
+    for (int i = 0; i < wb_sim_count(); i++)
+        if (strstr(wb_sim_get(i)->name, name))
+            return wb_sim_get(i);
+    return NULL;
+}
+
+START_TEST(test_sim_occupancy) {
+    const wb_sim_device *t4 = sim_named("T4"), *a100 = sim_named("A100"),
+                        *rtx = sim_named("4090"), *h200 = sim_named("H200");
+    ck_assert_ptr_nonnull(t4);
+    ck_assert_ptr_nonnull(a100);
+    ck_assert_ptr_nonnull(rtx);
+    ck_assert_ptr_nonnull(h200);
+    const wb_sim_kernel light = {1024, 32, 0, 49152}, heavy = {1024, 64, 0, 49152},
+                        huge = {1024, 255, 0, 49152}, smem24 = {1024, 32, 24 << 10, 24 << 10};
+    struct {
+        const wb_sim_device *d;
+        const wb_sim_kernel *k;
+        int threads;
+        size_t dyn;
+        int want;
+    } c[] = {
+        {t4, &light, 256, 0, 4},          /* 1,024 threads per SM */
+        {a100, &light, 256, 0, 8},        /* 2,048 */
+        {rtx, &light, 256, 0, 6},         /* 1,536 */
+        {h200, &light, 32, 0, 32},        /* 32 blocks per SM */
+        {t4, &light, 32, 0, 16},          /* 16 blocks per SM */
+        {a100, &heavy, 1024, 0, 1},       /* 64 x 1,024 registers: the whole file */
+        {h200, &huge, 1024, 0, 0},        /* 255 registers x 1,024 threads: never fits */
+        {t4, &light, 96, 40 << 10, 1},    /* 64 KiB of shared memory per SM */
+        {a100, &light, 96, 40 << 10, 4},  /* 164 KiB per SM, 41 KiB a block with 1 KiB reserved */
+        {a100, &light, 64, 32 << 10, 4},  /* 33 KiB a block: 4, where 32 would fit 5 */
+        {t4, &light, 64, 32 << 10, 2},    /* nothing reserved before 8.0: 2 x 32 KiB */
+        {t4, &smem24, 128, 0, 2},         /* 24 KiB static of 64 */
+        {h200, &smem24, 128, 0, 9},       /* 25 KiB of 228 */
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        int got = -1;
+        ck_assert_int_eq(wb_sim_blocks_per_sm(c[i].d, c[i].k, c[i].threads, c[i].dyn, &got), 0);
+        ck_assert_msg(got == c[i].want, "case %zu (%s, %d threads, %zu B): %d blocks, expected %d",
+                      i, c[i].d->name, c[i].threads, c[i].dyn, got, c[i].want);
+    }
+}
+END_TEST
+
 static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
@@ -675,6 +724,7 @@ static Suite *common_suite(void) {
         {"ledger", test_ledger_read_and_judge},
         {"ledger", test_ledger_malformed},
         {"ledger", test_ledger_validated_line},
+        {"sim", test_sim_occupancy},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

@@ -597,38 +597,43 @@ static void check_capacity(wb_ctx *ctx, const capacity_case *c, const char *wher
 #define TYPED_IN "the SM count must come from the runtime, not be typed in"
 
 /* The same shape on device dev of a simulated machine m[0 .. n)
- * (grader/sim/): the runtime's device queries answer for it, so the
- * capacity must be the real per_sm times its SM count. The occupancy API is
- * not simulated: it reads the kernel and the real GPU, so per_sm stays the
- * real GPU's even where the simulated GPU's own limits (a T4's 1024 threads
- * and 64 KiB of shared memory per SM) would hold fewer blocks. This checks
- * that the SM count is queried, not the simulated GPU's per-SM limits. */
+ * (grader/sim/): the runtime's device queries and its occupancy API answer
+ * for it, the occupancy API from the kernel as compiled and the simulated
+ * GPU's own limits (a T4's 1,024 threads and 64 KiB of shared memory per
+ * SM), so the capacity must be the simulated GPU's blocks per SM times its
+ * SM count. An SM count or per-SM limits typed in are right on one kind of
+ * GPU only. */
 static void check_simulated(wb_ctx *ctx, capacity_fn capacity, const capacity_case *c,
-                            int want_per_sm, const wb_sim_device *const *m, int n, int dev) {
+                            const wb_sim_device *const *m, int n, int dev) {
     char where[200];
     if (n == 1)
-        snprintf(where, sizeof where, "on a simulated %s (%d SMs)", m[0]->name, m[0]->sm_count);
+        snprintf(where, sizeof where, "on a simulated %s (%d SMs, %d threads per SM)",
+                 m[0]->name, m[0]->sm_count, m[0]->threads_per_sm);
     else
         snprintf(where, sizeof where,
                  "on device %d (%s, %d SMs), the current one, of a simulated machine of two "
                  "GPUs (device 0: %s, %d SMs)",
                  dev, m[dev]->name, m[dev]->sm_count, m[0]->name, m[0]->sm_count);
-    int gp = -1, gc = -1;
+    int gp = -1, gc = -1, wp = 0, wc = 0;
     wb_sim_use_machine(m, n);
     WB_CUDA(ctx, cudaSetDevice(dev)); /* the simulated machine's current device */
+    int te = bs_truth_capacity(c->k, c->threads, c->smem, &wp, &wc);
     int e = capacity(c->k, c->threads, c->smem, &gp, &gc);
     wb_sim_use(NULL);
+    if (te != cudaSuccess)
+        wb_fail(ctx, "grader error: the occupancy API failed for %s with %d threads and %zu B %s: %s",
+                c->name, c->threads, c->smem, where, cudaGetErrorName((cudaError_t)te));
     if (e != cudaSuccess)
         wb_fail(ctx,
                 "for %s with %d threads and %zu B, %s: returned %s (the simulation answers "
-                "cudaGetDevice, cudaGetDeviceProperties and cudaDeviceGetAttribute; the occupancy "
-                "API stays the real GPU's) (%s)",
+                "cudaGetDevice, cudaGetDeviceProperties, cudaDeviceGetAttribute and the occupancy "
+                "API) (%s)",
                 c->name, c->threads, c->smem, where, cudaGetErrorName((cudaError_t)e), README_FIT);
     check_capacity(ctx, c, where,
                    n == 1 ? TYPED_IN
                           : "the SM count must be the current device's (cudaGetDevice), not "
                             "device 0's",
-                   gp, gc, want_per_sm, m[dev]->sm_count);
+                   gp, gc, wp, m[dev]->sm_count);
 }
 
 /* Every shape on this GPU against the occupancy API, then on each simulated
@@ -662,9 +667,9 @@ static void test_capacity(wb_ctx *ctx) {
         check_capacity(ctx, &c[i], here, TYPED_IN, gp, gc, wp, wb_ctx_gpu(ctx)->sm_count);
         for (int d = 0; d < wb_sim_count(); d++) {
             const wb_sim_device *one = wb_sim_get(d);
-            check_simulated(ctx, capacity, &c[i], wp, &one, 1, 0);
+            check_simulated(ctx, capacity, &c[i], &one, 1, 0);
         }
-        check_simulated(ctx, capacity, &c[i], wp, two, 2, 1);
+        check_simulated(ctx, capacity, &c[i], two, 2, 1);
     }
     wb_measured(ctx,
                 "%d kernel/launch combinations right on this GPU, on %d simulated GPUs and on "

@@ -16,8 +16,9 @@
  * otherwise they pass every call to the runtime. A device query that
  * hard-codes the grading GPU's figures is right on that GPU only: on these
  * it is wrong. One that reads device 0 whatever it is asked is right on a
- * machine of one GPU only: on a simulated machine of two it is wrong.
- * Everything else (the occupancy API, launches, memory) stays the real
+ * machine of one GPU only: on a simulated machine of two it is wrong. The
+ * occupancy API answers for the simulated GPU too (sim_occupancy.c).
+ * Everything else (launches, memory, function attributes) stays the real
  * GPU's: libcudart is linked -Bsymbolic, so its own internal queries never
  * reach these functions. */
 
@@ -189,4 +190,41 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int dev) {
             return cudaErrorNotSupported;
     }
     return f ? f(v, a, dev) : cudaErrorNotSupported;
+}
+
+/* The occupancy API: for a simulated GPU, the toolkit's calculator over the
+ * kernel as compiled (its registers and static shared memory, read from the
+ * real GPU) and the simulated GPU's limits; where the calculator cannot
+ * answer, the real GPU's answer. A library that asks the runtime gets the
+ * simulated GPU's blocks per SM; one that types in the grading GPU's limits
+ * does not. */
+static int sim_occupancy(int *n, const void *func, int threads, size_t dynamic_smem) {
+    struct cudaFuncAttributes a;
+    if (!n || cudaFuncGetAttributes(&a, func) != cudaSuccess)
+        return -1;
+    wb_sim_kernel k = {a.maxThreadsPerBlock, a.numRegs, a.sharedSizeBytes,
+                       (size_t)a.maxDynamicSharedSizeBytes};
+    return wb_sim_blocks_per_sm(sim(current), &k, threads, dynamic_smem, n);
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func,
+                                                                   int threads,
+                                                                   size_t dynamic_smem,
+                                                                   unsigned int flags) {
+    if (active_count && sim_occupancy(n, func, threads, dynamic_smem) == 0)
+        return cudaSuccess;
+    cudaError_t (*f)(int *, const void *, int, size_t, unsigned int) =
+        (cudaError_t(*)(int *, const void *, int, size_t, unsigned int))next(
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
+    return f ? f(n, func, threads, dynamic_smem, flags) : cudaErrorNotSupported;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int threads,
+                                                          size_t dynamic_smem) {
+    if (active_count && sim_occupancy(n, func, threads, dynamic_smem) == 0)
+        return cudaSuccess;
+    cudaError_t (*f)(int *, const void *, int, size_t) =
+        (cudaError_t(*)(int *, const void *, int, size_t))next(
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    return f ? f(n, func, threads, dynamic_smem) : cudaErrorNotSupported;
 }

@@ -3,6 +3,8 @@
 #ifndef SIM_DEVICES_H
 #define SIM_DEVICES_H
 
+#include <stddef.h>
+
 /* One GPU's figures, as cudaDeviceGetAttribute reports them (clocks in kHz). */
 typedef struct wb_sim_device {
     const char *name;
@@ -23,5 +25,18 @@ void wb_sim_use(const wb_sim_device *d);
  * WB_SIM_MAX_DEVICES), devices 0 .. n-1; cudaSetDevice and cudaGetDevice
  * then choose among them. NULL or n < 1: the real GPUs again. */
 void wb_sim_use_machine(const wb_sim_device *const *d, int n);
+
+/* A compiled kernel as cudaFuncGetAttributes describes it. */
+typedef struct wb_sim_kernel {
+    int max_threads_per_block, regs_per_thread;
+    size_t static_smem, max_dynamic_smem;
+} wb_sim_kernel;
+
+/* Blocks of kernel k launched with `threads` threads and dynamic_smem bytes
+ * that fit on one SM of d, by the toolkit's cuda_occupancy.h (what the
+ * runtime's occupancy API answers while a simulated GPU is chosen).
+ * Returns 0, or -1 where the calculator refuses the input. */
+int wb_sim_blocks_per_sm(const wb_sim_device *d, const wb_sim_kernel *k, int threads,
+                         size_t dynamic_smem, int *blocks);
 
 #endif
