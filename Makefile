@@ -68,11 +68,14 @@ KIT_C     := $(filter-out grader/kit/build_set.c,$(wildcard grader/kit/*.c))
 KIT_O     := $(KIT_C:%.c=build/%.o) build/grader/kit/version.o
 LIBKIT    := build/libwbkit.a
 INCLUDES  := -Icommon -Igrader/kit $(CUDA_INC)
-# Simulated GPUs (grader/sim/): the runtime's device queries and occupancy API answered for other
-# GPUs. Not in the kit's archive: its functions are runtime names every grader calls, so an
-# archive would link them into every grader. A lab opts in with grader/<lab>/exports.list, which exports
-# them to the student's library; only those graders link SIM_O.
+# Simulated GPUs (grader/sim/): the runtime's device queries answered for other GPUs. Not in
+# the kit's archive: its functions are runtime names every grader calls, so an archive would
+# link them into every grader. A lab opts in with grader/<lab>/exports.list, which exports
+# them to the student's library; only those graders link SIM_O. The occupancy API answered
+# for them too (SIM_OCC_O) only where the lab's exports.list names it: an executable exports
+# any name libcudart also defines, so every grader linking it would answer for the student.
 SIM_O     := build/grader/sim/sim_devices.o build/grader/sim/sim_occupancy.o
+SIM_OCC_O := build/grader/sim/sim_occupancy_api.o
 GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
@@ -159,12 +162,13 @@ build/grader/$(1)/%.o: grader/$(1)/%.cu $(wildcard common/*.h) labs/$(1)/$(call 
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(INCLUDES) -Ilabs/$(1) $(call lab_id,$(1)) -c $$< -o $$@
 GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
                  $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu)) \
-                 $(if $(call uses_sim,$(1)),$(SIM_O))
+                 $(if $(call uses_sim,$(1)),$(SIM_O)) $(if $(call uses_sim_occ,$(1)),$(SIM_OCC_O))
 endef
 # A grader may export runtime functions it answers itself (grader/<lab>/exports.list: the
 # simulated GPUs of grader/sim/, which such a grader links), so that the student's library
 # calls them there.
 uses_sim = $(wildcard grader/$(1)/exports.list)
+uses_sim_occ = $(if $(call uses_sim,$(1)),$(shell grep -l cudaOccupancy grader/$(1)/exports.list))
 grader_exports = $(if $(call uses_sim,$(1)),-Wl$(comma)--dynamic-list=grader/$(1)/exports.list)
 comma := ,
 define set_rules

@@ -22,6 +22,8 @@
 #include "wb_timing.h"
 #include "sim_devices.h"
 
+#include <cuda_runtime_api.h>
+
 START_TEST(test_stats_median_odd_even) {
     double odd[] = {5, 1, 3}, even[] = {4, 1, 3, 2};
     ck_assert_double_eq(wb_median(odd, 3), 3);
@@ -683,6 +685,21 @@ START_TEST(test_sim_occupancy) {
         {t4, &smem24, 128, 0, 2},         /* 24 KiB static of 64 */
         {h200, &smem24, 128, 0, 9},       /* 25 KiB of 228 */
     };
+    /* The simulated runtime reports the same reserved shared memory the
+     * calculator counts, so code that feeds the calculator from it agrees. */
+    const wb_sim_device *both[2] = {t4, a100};
+    for (int i = 0; i < 2; i++) {
+        struct cudaDeviceProp prop;
+        int v = -1;
+        wb_sim_use(both[i]);
+        ck_assert_int_eq(cudaGetDeviceProperties(&prop, 0), cudaSuccess);
+        ck_assert_int_eq(cudaDeviceGetAttribute(&v, cudaDevAttrReservedSharedMemoryPerBlock, 0),
+                         cudaSuccess);
+        wb_sim_use(NULL);
+        ck_assert_uint_eq(prop.reservedSharedMemPerBlock, wb_sim_reserved_smem(both[i]));
+        ck_assert_int_eq(v, (int)wb_sim_reserved_smem(both[i]));
+        ck_assert_uint_eq(wb_sim_reserved_smem(both[i]), i == 0 ? 0 : 1024);
+    }
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         int got = -1;
         ck_assert_int_eq(wb_sim_blocks_per_sm(c[i].d, c[i].k, c[i].threads, c[i].dyn, &got), 0);

@@ -16,9 +16,9 @@
  * otherwise they pass every call to the runtime. A device query that
  * hard-codes the grading GPU's figures is right on that GPU only: on these
  * it is wrong. One that reads device 0 whatever it is asked is right on a
- * machine of one GPU only: on a simulated machine of two it is wrong. The
- * occupancy API answers for the simulated GPU too (sim_occupancy.c).
- * Everything else (launches, memory, function attributes) stays the real
+ * machine of one GPU only: on a simulated machine of two it is wrong. Where
+ * a lab's exports.list names it, the occupancy API answers for the
+ * simulated GPU too (sim_occupancy_api.c). Everything else (launches, memory, function attributes) stays the real
  * GPU's: libcudart is linked -Bsymbolic, so its own internal queries never
  * reach these functions. */
 
@@ -66,6 +66,10 @@ void wb_sim_use_machine(const wb_sim_device *const *d, int n) {
 /* The simulated device dev, or NULL when dev is not one of them. */
 static const wb_sim_device *sim(int dev) {
     return dev >= 0 && dev < active_count ? active[dev] : NULL;
+}
+
+const wb_sim_device *wb_sim_current(void) {
+    return active_count ? sim(current) : NULL;
 }
 
 static void *next(const char *name) {
@@ -123,6 +127,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
         p->sharedMemPerMultiprocessor = (size_t)d->smem_per_sm;
         p->sharedMemPerBlock = (size_t)d->smem_per_block;
         p->sharedMemPerBlockOptin = (size_t)d->smem_optin;
+        p->reservedSharedMemPerBlock = wb_sim_reserved_smem(d);
         p->l2CacheSize = d->l2_bytes;
         p->memoryBusWidth = d->bus_bits;
         p->maxThreadsDim[0] = 1024, p->maxThreadsDim[1] = 1024, p->maxThreadsDim[2] = 64;
@@ -165,6 +170,7 @@ static int attribute(const wb_sim_device *d, enum cudaDeviceAttr a, int *v) {
     case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = d->smem_per_sm; return 1;
     case cudaDevAttrMaxSharedMemoryPerBlock: *v = d->smem_per_block; return 1;
     case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = d->smem_optin; return 1;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *v = (int)wb_sim_reserved_smem(d); return 1;
     case cudaDevAttrL2CacheSize: *v = d->l2_bytes; return 1;
     case cudaDevAttrClockRate: *v = d->sm_clock_khz; return 1;
     case cudaDevAttrMemoryClockRate: *v = d->mem_clock_khz; return 1;
@@ -192,39 +198,3 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int dev) {
     return f ? f(v, a, dev) : cudaErrorNotSupported;
 }
 
-/* The occupancy API: for a simulated GPU, the toolkit's calculator over the
- * kernel as compiled (its registers and static shared memory, read from the
- * real GPU) and the simulated GPU's limits; where the calculator cannot
- * answer, the real GPU's answer. A library that asks the runtime gets the
- * simulated GPU's blocks per SM; one that types in the grading GPU's limits
- * does not. */
-static int sim_occupancy(int *n, const void *func, int threads, size_t dynamic_smem) {
-    struct cudaFuncAttributes a;
-    if (!n || cudaFuncGetAttributes(&a, func) != cudaSuccess)
-        return -1;
-    wb_sim_kernel k = {a.maxThreadsPerBlock, a.numRegs, a.sharedSizeBytes,
-                       (size_t)a.maxDynamicSharedSizeBytes};
-    return wb_sim_blocks_per_sm(sim(current), &k, threads, dynamic_smem, n);
-}
-
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func,
-                                                                   int threads,
-                                                                   size_t dynamic_smem,
-                                                                   unsigned int flags) {
-    if (active_count && sim_occupancy(n, func, threads, dynamic_smem) == 0)
-        return cudaSuccess;
-    cudaError_t (*f)(int *, const void *, int, size_t, unsigned int) =
-        (cudaError_t(*)(int *, const void *, int, size_t, unsigned int))next(
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags");
-    return f ? f(n, func, threads, dynamic_smem, flags) : cudaErrorNotSupported;
-}
-
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int threads,
-                                                          size_t dynamic_smem) {
-    if (active_count && sim_occupancy(n, func, threads, dynamic_smem) == 0)
-        return cudaSuccess;
-    cudaError_t (*f)(int *, const void *, int, size_t) =
-        (cudaError_t(*)(int *, const void *, int, size_t))next(
-            "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    return f ? f(n, func, threads, dynamic_smem) : cudaErrorNotSupported;
-}

@@ -25,6 +25,8 @@ void wb_sim_use(const wb_sim_device *d);
  * WB_SIM_MAX_DEVICES), devices 0 .. n-1; cudaSetDevice and cudaGetDevice
  * then choose among them. NULL or n < 1: the real GPUs again. */
 void wb_sim_use_machine(const wb_sim_device *const *d, int n);
+/* The simulated GPU that is current now, or NULL while none is chosen. */
+const wb_sim_device *wb_sim_current(void);
 
 /* A compiled kernel as cudaFuncGetAttributes describes it. */
 typedef struct wb_sim_kernel {
@@ -38,5 +40,8 @@ typedef struct wb_sim_kernel {
  * Returns 0, or -1 where the calculator refuses the input. */
 int wb_sim_blocks_per_sm(const wb_sim_device *d, const wb_sim_kernel *k, int threads,
                          size_t dynamic_smem, int *blocks);
+/* Shared memory the driver keeps per block: 1 KiB from compute capability
+ * 8.0 on, none before. */
+size_t wb_sim_reserved_smem(const wb_sim_device *d);
 
 #endif

@@ -3,10 +3,9 @@
 #include "sim_devices.h"
 
 #include <cuda_occupancy.h>
+#include <string.h>
 
-/* Shared memory the driver keeps per block: 1 KiB from compute capability
- * 8.0 on, none before. */
-static size_t reserved_smem(const wb_sim_device *d) {
+size_t wb_sim_reserved_smem(const wb_sim_device *d) {
     return d->cc_major >= 8 ? 1024 : 0;
 }
 
@@ -14,7 +13,16 @@ int wb_sim_blocks_per_sm(const wb_sim_device *d, const wb_sim_kernel *k, int thr
                          size_t dynamic_smem, int *blocks) {
     if (!d || !k || !blocks)
         return -1;
+    /* Every field set below; zeroed first, as the header asks of C users,
+     * so that a field a later toolkit adds starts at 0. */
     cudaOccDeviceProp p;
+    cudaOccFuncAttributes f;
+    cudaOccDeviceState s;
+    cudaOccResult r;
+    memset(&p, 0, sizeof p);
+    memset(&f, 0, sizeof f);
+    memset(&s, 0, sizeof s);
+    memset(&r, 0, sizeof r);
     p.computeMajor = d->cc_major;
     p.computeMinor = d->cc_minor;
     p.maxThreadsPerBlock = 1024;
@@ -26,9 +34,8 @@ int wb_sim_blocks_per_sm(const wb_sim_device *d, const wb_sim_kernel *k, int thr
     p.sharedMemPerMultiprocessor = (size_t)d->smem_per_sm;
     p.numSms = d->sm_count;
     p.sharedMemPerBlockOptin = (size_t)d->smem_optin;
-    p.reservedSharedMemPerBlock = reserved_smem(d);
+    p.reservedSharedMemPerBlock = wb_sim_reserved_smem(d);
     /* As the header converts cudaFuncAttributes (its C++ constructor). */
-    cudaOccFuncAttributes f;
     f.maxThreadsPerBlock = k->max_threads_per_block;
     f.numRegs = k->regs_per_thread;
     f.sharedSizeBytes = k->static_smem;
@@ -37,10 +44,8 @@ int wb_sim_blocks_per_sm(const wb_sim_device *d, const wb_sim_kernel *k, int thr
     f.maxDynamicSharedSizeBytes = k->max_dynamic_smem;
     f.numBlockBarriers = 1;
     f.virtualResourceCount = 0;
-    cudaOccDeviceState s;
     s.cacheConfig = CACHE_PREFER_NONE;
     s.carveoutConfig = SHAREDMEM_CARVEOUT_DEFAULT;
-    cudaOccResult r;
     if (cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &f, &s, threads, dynamic_smem) !=
         CUDA_OCC_SUCCESS)
         return -1;
