@@ -599,6 +599,49 @@ static void test_tails(wb_ctx *ctx) {
     free_dataset(&d);
 }
 
+/* ", with the runtime answering as the <GPU> (...)" after a call's label,
+ * for the messages of a call made on a simulated GPU. */
+static void on_simulated(char *out, size_t cap, const wb_sim_device *sim) {
+    snprintf(out, cap,
+             ", with the runtime answering as the %s (%d.%d, %d SMs; a simulated GPU: your "
+             "code's choice of variant must work on every GPU)",
+             sim->name, sim->cc_major, sim->cc_minor, sim->sm_count);
+}
+
+/* One call of prefetching_best on n elements of d, as run_and_check does for
+ * the variants: input of exactly n floats, output poisoned and guarded,
+ * every element compared. With sim, the call is made with the runtime
+ * answering as that simulated GPU, and every message names it. */
+static void run_best_and_check(wb_ctx *ctx, best_fn best, const dataset *d, int n, int blocks,
+                               cudaStream_t s, const wb_sim_device *sim) {
+    char what[300];
+    int k = snprintf(what, sizeof what, "prefetching_best(n = %d, %d blocks)", n, blocks);
+    if (sim)
+        on_simulated(what + k, sizeof what - (size_t)k, sim);
+    size_t nb = sizeof(float) * (size_t)n;
+    float *d_in = NULL, *d_out = NULL, *h = (float *)malloc(nb);
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    WB_CUDA(ctx, cudaMalloc((void **)&d_in, nb));
+    WB_CUDA(ctx, cudaMemcpy(d_in, d->in, nb, cudaMemcpyHostToDevice));
+    d_out = guarded_output(ctx, n);
+    wb_sim_use(sim);
+    int e = best(d_in, d_out, n, blocks, s);
+    wb_sim_use(NULL);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "%s returned %s (%s)", what, cudaGetErrorName((cudaError_t)e), README_BEST);
+    wb_wait(ctx, s, "the kernel of %s", what);
+    check_guard(ctx, d_out, n, what);
+    WB_CUDA(ctx, cudaMemcpy(h, d_out, nb, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++)
+        if (!(h[i] == d->ref[i]))
+            wb_fail(ctx, "%s: element %d is %.9g, expected %.9g%s (%s)", what, i, h[i], d->ref[i],
+                    isnan(h[i]) ? ", never written" : "", README_BEST);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h);
+}
+
 /* A choice made from the device (compute capability, shared memory, SM
  * count) is right only if every branch is: prefetching_best runs again with
  * the runtime's device queries answering as each simulated GPU of 7.5 or
@@ -611,13 +654,10 @@ static int best_on_simulated(wb_ctx *ctx, const dataset *d, int sms, char *names
     WB_BIND(ctx, best, prefetching_best);
     const int n = 100003, blocks = 3;
     int count = 0;
-    size_t nb = sizeof(float) * (size_t)n, used = 0;
-    float *h = (float *)malloc(nb), *d_in = NULL;
-    if (!h)
-        wb_fail(ctx, "out of host memory");
+    size_t used = 0;
     names[0] = '\0';
-    WB_CUDA(ctx, cudaMalloc((void **)&d_in, nb));
-    WB_CUDA(ctx, cudaMemcpy(d_in, d->in, nb, cudaMemcpyHostToDevice));
+    float *d_in = NULL; /* for the captured calls, never run */
+    WB_CUDA(ctx, cudaMalloc((void **)&d_in, sizeof(float) * (size_t)n));
     cudaStream_t s;
     WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     /* Oldest first, and before any call on this GPU: a choice kept in a
@@ -631,40 +671,23 @@ static int best_on_simulated(wb_ctx *ctx, const dataset *d, int sms, char *names
                 order[m++] = wb_sim_get(g);
     for (int o = 0; o < m; o++) {
         const wb_sim_device *sim = order[o];
-        char what[300];
-        snprintf(what, sizeof what,
-                 "prefetching_best, with the runtime answering as the %s (%d.%d, %d SMs; a "
-                 "simulated GPU: your code's choice of variant must work on every GPU)",
-                 sim->name, sim->cc_major, sim->cc_minor, sim->sm_count);
+        char what[300] = "prefetching_best";
+        on_simulated(what + strlen(what), sizeof what - strlen(what), sim);
         float *d_out = guarded_output(ctx, n);
-        call_args a = {NULL, best, d_in, d_out, n, 0, 0, sms}; /* captured, never run */
+        call_args a = {NULL, best, d_in, d_out, n, 0, 0, sms};
         launch_seen l;
         wb_sim_use(sim);
         capture_launch(ctx, call_best, &a, what, &l);
         wb_sim_use(NULL);
         check_launch(ctx, what, &l, sms);
-        wb_sim_use(sim);
-        int e = best(d_in, d_out, n, blocks, s);
-        wb_sim_use(NULL);
-        if (e != cudaSuccess)
-            wb_fail(ctx, "%s (n = %d, %d blocks) returned %s (%s)", what, n, blocks,
-                    cudaGetErrorName((cudaError_t)e), README_BEST);
-        wb_wait(ctx, s, "the kernel of %s", what);
-        check_guard(ctx, d_out, n, what);
-        WB_CUDA(ctx, cudaMemcpy(h, d_out, nb, cudaMemcpyDeviceToHost));
-        for (int i = 0; i < n; i++)
-            if (!(h[i] == d->ref[i]))
-                wb_fail(ctx, "%s (n = %d, %d blocks): element %d is %.9g, expected %.9g%s (%s)",
-                        what, n, blocks, i, h[i], d->ref[i], isnan(h[i]) ? ", never written" : "",
-                        README_BEST);
         cudaFree(d_out);
+        run_best_and_check(ctx, best, d, n, blocks, s, sim);
         used += (size_t)snprintf(names + used, used < cap ? cap - used : 0, "%s%s",
                                  used ? ", " : "", sim->name);
         count++;
     }
     cudaStreamDestroy(s);
     cudaFree(d_in);
-    free(h);
     return count;
 }
 
@@ -694,35 +717,8 @@ static void test_best(wb_ctx *ctx) {
     const int sizes[][2] = {{1, 1}, {777, 1}, {100003, 3}, {CORRECT_NMAX, sms}, {262145, sms}};
     cudaStream_t s;
     WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        size_t nb = sizeof(float) * (size_t)sizes[k][0];
-        float *h = (float *)malloc(nb);
-        if (!h)
-            wb_fail(ctx, "out of host memory");
-        WB_CUDA(ctx, cudaMalloc((void **)&d_in, nb));
-        WB_CUDA(ctx, cudaMemcpy(d_in, d.in, nb, cudaMemcpyHostToDevice));
-        d_out = guarded_output(ctx, sizes[k][0]);
-        int e = best(d_in, d_out, sizes[k][0], sizes[k][1], s);
-        if (e != cudaSuccess)
-            wb_fail(ctx, "prefetching_best(n = %d, %d blocks) returned %s (%s)", sizes[k][0],
-                    sizes[k][1], cudaGetErrorName((cudaError_t)e), README_BEST);
-        char what[64];
-        snprintf(what, sizeof what, "prefetching_best(n = %d, %d blocks)", sizes[k][0],
-                 sizes[k][1]);
-        wb_wait(ctx, s, "the kernel of %s", what);
-        check_guard(ctx, d_out, sizes[k][0], what);
-        WB_CUDA(ctx, cudaMemcpy(h, d_out, nb, cudaMemcpyDeviceToHost));
-        for (int i = 0; i < sizes[k][0]; i++)
-            if (!(h[i] == d.ref[i]))
-                wb_fail(
-                    ctx,
-                    "prefetching_best(n = %d, %d blocks): element %d is %.9g, expected %.9g%s (%s)",
-                    sizes[k][0], sizes[k][1], i, h[i], d.ref[i],
-                    isnan(h[i]) ? ", never written" : "", README_BEST);
-        cudaFree(d_in);
-        cudaFree(d_out);
-        free(h);
-    }
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        run_best_and_check(ctx, best, &d, sizes[k][0], sizes[k][1], s, NULL);
     cudaStreamDestroy(s);
     wb_measured(ctx,
                 "5 sizes exact, nothing written past the end; one kernel of %d x %d threads, %u "

@@ -72,7 +72,7 @@ const wb_sim_device *wb_sim_current(void) {
     return active_count ? sim(current) : NULL;
 }
 
-static void *next(const char *name) {
+void *wb_sim_next(const char *name) {
     return dlsym(RTLD_NEXT, name);
 }
 
@@ -81,7 +81,7 @@ cudaError_t cudaGetDeviceCount(int *count) {
         *count = active_count;
         return cudaSuccess;
     }
-    cudaError_t (*f)(int *) = (cudaError_t(*)(int *))next("cudaGetDeviceCount");
+    cudaError_t (*f)(int *) = (cudaError_t(*)(int *))wb_sim_next("cudaGetDeviceCount");
     return f ? f(count) : cudaErrorNotSupported;
 }
 
@@ -94,7 +94,7 @@ cudaError_t cudaSetDevice(int dev) {
         current = dev;
         return cudaSuccess;
     }
-    cudaError_t (*f)(int) = (cudaError_t(*)(int))next("cudaSetDevice");
+    cudaError_t (*f)(int) = (cudaError_t(*)(int))wb_sim_next("cudaSetDevice");
     return f ? f(dev) : cudaErrorNotSupported;
 }
 
@@ -103,7 +103,7 @@ cudaError_t cudaGetDevice(int *dev) {
         *dev = current;
         return cudaSuccess;
     }
-    cudaError_t (*f)(int *) = (cudaError_t(*)(int *))next("cudaGetDevice");
+    cudaError_t (*f)(int *) = (cudaError_t(*)(int *))wb_sim_next("cudaGetDevice");
     return f ? f(dev) : cudaErrorNotSupported;
 }
 
@@ -135,7 +135,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
         return cudaSuccess;
     }
     cudaError_t (*f)(struct cudaDeviceProp *, int) =
-        (cudaError_t(*)(struct cudaDeviceProp *, int))next("cudaGetDeviceProperties");
+        (cudaError_t(*)(struct cudaDeviceProp *, int))wb_sim_next("cudaGetDeviceProperties");
     return f ? f(p, dev) : cudaErrorNotSupported;
 }
 
@@ -146,7 +146,7 @@ cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *p, int dev) {
     if (active_count)
         return cudaGetDeviceProperties(p, dev);
     cudaError_t (*f)(struct cudaDeviceProp *, int) =
-        (cudaError_t(*)(struct cudaDeviceProp *, int))next("cudaGetDeviceProperties_v2");
+        (cudaError_t(*)(struct cudaDeviceProp *, int))wb_sim_next("cudaGetDeviceProperties_v2");
     return f ? f(p, dev) : cudaGetDeviceProperties(p, dev);
 }
 
@@ -187,11 +187,11 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int dev) {
             return cudaSuccess;
     }
     cudaError_t (*f)(int *, enum cudaDeviceAttr, int) =
-        (cudaError_t(*)(int *, enum cudaDeviceAttr, int))next("cudaDeviceGetAttribute");
+        (cudaError_t(*)(int *, enum cudaDeviceAttr, int))wb_sim_next("cudaDeviceGetAttribute");
     if (active_count) {
         /* An attribute the simulation does not know (no contract's figure):
          * the real current GPU's, so that code reading it still runs. */
-        cudaError_t (*get)(int *) = (cudaError_t(*)(int *))next("cudaGetDevice");
+        cudaError_t (*get)(int *) = (cudaError_t(*)(int *))wb_sim_next("cudaGetDevice");
         if (!get || get(&dev) != cudaSuccess)
             return cudaErrorNotSupported;
     }

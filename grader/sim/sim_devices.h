@@ -25,6 +25,10 @@ void wb_sim_use(const wb_sim_device *d);
  * WB_SIM_MAX_DEVICES), devices 0 .. n-1; cudaSetDevice and cudaGetDevice
  * then choose among them. NULL or n < 1: the real GPUs again. */
 void wb_sim_use_machine(const wb_sim_device *const *d, int n);
+/* The runtime's own function `name` (the next definition after the
+ * grader's), which an answer passes the call to when no simulated GPU is
+ * chosen. */
+void *wb_sim_next(const char *name);
 /* The simulated GPU that is current now, or NULL while none is chosen. */
 const wb_sim_device *wb_sim_current(void);
 
