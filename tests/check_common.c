@@ -646,6 +646,44 @@ START_TEST(test_ledger_validated_line) {
 }
 END_TEST
 
+/* Every entry kept in ledger/ is well formed and validates every lab it
+ * covers: a malformed or short entry would print "validated: no" on the GPU
+ * it names. Run from the workbook's top folder (as make test-unit does). */
+START_TEST(test_ledger_entries_kept) {
+    static const char *labs[] = {"00-device-query",    "01-block-scheduling", "02-warp-partitioning",
+                                 "03-divergence",      "04-barriers",         "05-occupancy",
+                                 "06-latency-hiding",  "07-launch-overhead",  "08-prefetching"};
+    FILE *ls = popen("ls ledger/*.csv 2>/dev/null", "r");
+    char path[PATH_MAX], line[1024];
+    int entries = 0;
+    ck_assert_ptr_nonnull(ls);
+    while (fgets(path, sizeof path, ls)) {
+        path[strcspn(path, "\n")] = '\0';
+        FILE *f = fopen(path, "r");
+        char gpu[256] = "", text[256];
+        int sms = 0;
+        ck_assert_ptr_nonnull(f);
+        while (fgets(text, sizeof text, f) && text[0] == '#') {
+            text[strcspn(text, "\n")] = '\0';
+            if (strncmp(text, "# gpu=", 6) == 0)
+                snprintf(gpu, sizeof gpu, "%s", text + 6);
+            if (strncmp(text, "# restricted_sms=", 17) == 0)
+                sms = atoi(text + 17);
+        }
+        fclose(f);
+        ck_assert_msg(gpu[0], "%s: no '# gpu=' line", path);
+        for (size_t i = 0; i < sizeof labs / sizeof labs[0]; i++) {
+            int ok = wb_ledger_validated("ledger", gpu, sms, labs[i], line, sizeof line);
+            ck_assert_msg(ok == 1, "%s, lab %s: expected \"validated: yes\", got \"%s\"", path,
+                          labs[i], line);
+        }
+        entries++;
+    }
+    pclose(ls);
+    ck_assert_msg(entries > 0, "no entry in ledger/ (run from the workbook's top folder)");
+}
+END_TEST
+
 /* The occupancy API of a simulated GPU (grader/sim/sim_occupancy.c): each
  * figure worked by hand from the GPU's per-SM limits. */
 static const wb_sim_device *sim_named(const char *name) {
@@ -741,6 +779,7 @@ static Suite *common_suite(void) {
         {"ledger", test_ledger_read_and_judge},
         {"ledger", test_ledger_malformed},
         {"ledger", test_ledger_validated_line},
+        {"ledger", test_ledger_entries_kept},
         {"sim", test_sim_occupancy},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
