@@ -869,6 +869,8 @@ static void test_chase_global(wb_ctx *ctx) {
     int e = chase(&s);
     if (e != cudaSuccess)
         wb_fail(ctx, "latency_hiding_chase_global returned %s", cudaGetErrorName((cudaError_t)e));
+    if (wb_under_tool(ctx))
+        return; /* a sanitizer's run: the accesses are what it checks, not the figures */
     if (chase(NULL) != cudaErrorInvalidValue)
         wb_fail(ctx, "latency_hiding_chase_global(NULL) must return cudaErrorInvalidValue");
     double c = 0, ns = 0;
@@ -902,6 +904,8 @@ static void test_chase_shared(wb_ctx *ctx) {
     int e = chase(&s);
     if (e != cudaSuccess)
         wb_fail(ctx, "latency_hiding_chase_shared returned %s", cudaGetErrorName((cudaError_t)e));
+    if (wb_under_tool(ctx))
+        return; /* a sanitizer's run: the accesses are what it checks, not the figures */
     double c = 0, ns = 0;
     WB_CUDA(ctx, lh_ref_chase_shared(&c, &ns));
     wb_record(ctx, "shared_latency_cycles", s.cycles_per_hop, "cycles", c, "in");
@@ -949,6 +953,8 @@ static void test_shared_bw(wb_ctx *ctx) {
     if (e != cudaSuccess)
         wb_fail(ctx, "latency_hiding_shared_bytes_per_cycle returned %s",
                 cudaGetErrorName((cudaError_t)e));
+    if (wb_under_tool(ctx))
+        return; /* a sanitizer's run: the accesses are what it checks, not the figures */
     WB_CUDA(ctx, lh_ref_shared_bytes_per_cycle(&ref));
     wb_record(ctx, "shared_bytes_per_cycle", got, "B/cycle", ref, "in");
     wb_measured(ctx, "%.1f bytes per cycle per SM; the grader's %.1f (within +-%.0f%%)", got, ref,
@@ -1541,7 +1547,7 @@ static const wb_test tests[] = {
     WB_HOST("correct.time_total", 2, test_time_total, .timeout_s = 60, .hint = R_TIME),
     WB_HOST("correct.describe_naive", 4, test_describe_naive, .timeout_s = 60, .hint = R_MM),
     WB_HOST("correct.describe_tiled", 4, test_describe_tiled, .timeout_s = 60, .hint = R_MM),
-    WB_GPU("measure.chase_global", 4, test_chase_global, .timeout_s = 120, .hint = R_CHASE,
+    WB_GPU("measure.chase_global", 3, test_chase_global, .timeout_s = 120, .hint = R_CHASE,
            .limit = {
                .text = "footprint >= 4 x the L2 and >= 100,000 hops; cycles and ns per hop each "
                        "within +-30% of the grader's own chase (8 x L2, 200,000 hops)",
@@ -1559,7 +1565,7 @@ static const wb_test tests[] = {
                           "686-687 cycles = 347 ns over 503 MB, the grader's 686 cycles = 346 "
                           "ns; the stub fails (0)",
            }),
-    WB_GPU("measure.chase_shared", 4, test_chase_shared, .timeout_s = 120, .hint = R_CHASE,
+    WB_GPU("measure.chase_shared", 3, test_chase_shared, .timeout_s = 120, .hint = R_CHASE,
            .limit = {
                .text = "4-48 KB of shared memory, >= 1,000,000 hops; cycles and ns per hop each "
                        "within +-30% of the grader's chase",
@@ -1591,7 +1597,7 @@ static const wb_test tests[] = {
                           "2981-2995 (peak 3352); H200 (2026-11-22): 4235-4261 against "
                           "4375-4390 (peak 4814); the stub fails (0)",
            }),
-    WB_GPU("measure.shared_bw", 3, test_shared_bw, .timeout_s = 120, .hint = R_BW,
+    WB_GPU("measure.shared_bw", 2, test_shared_bw, .timeout_s = 120, .hint = R_BW,
            .limit = {
                .text = "bytes per cycle per SM within +-30% of the grader's",
                .derivation = "every capability has 32 banks of 4 bytes and both figures are per "
@@ -1623,7 +1629,7 @@ static const wb_test tests[] = {
            .requires = "measure.chase_global measure.chase_shared measure.global_bw "
                        "measure.shared_bw measure.fma",
            .hint = R_FILL),
-    WB_GPU("predict.rank", 10, test_predict, .timeout_s = 300,
+    WB_GPU("predict.rank", 8, test_predict, .timeout_s = 300,
            .requires = MODEL_TESTS " correct.describe_naive correct.describe_tiled "
                                    "correct.fill_gpu",
            .hint = R_PRED,
@@ -1647,6 +1653,17 @@ static const wb_test tests[] = {
     WB_PERF("perf.ilp", 12, perf_ilp, .timeout_s = 180, .requires = "correct.ilp_sum",
             .hint = R_ILPTASK),
     WB_SANITIZER_OF("sanitizer.ilp_sum", 2, "memcheck", "correct.ilp_sum"),
+    /* The measurements' own kernels, each run once under the tool (the body
+     * skips the comparisons there): a chase setup that writes past its
+     * buffer, a chase or a bandwidth kernel that reads shared memory before
+     * the block's writes are done, or a barrier that not every thread of a
+     * block reaches, measures about the same times, so only the tools see
+     * it. */
+    WB_SANITIZER_OF("sanitizer.chase_global", 1, "memcheck", "measure.chase_global"),
+    WB_SANITIZER_OF("sanitizer.chase_shared", 1, "racecheck", "measure.chase_shared"),
+    WB_SANITIZER_OF("sanitizer.chase_shared_sync", 1, "synccheck", "measure.chase_shared"),
+    WB_SANITIZER_OF("sanitizer.shared_bw", 1, "racecheck", "measure.shared_bw"),
+    WB_SANITIZER_OF("sanitizer.shared_bw_sync", 1, "synccheck", "measure.shared_bw"),
     WB_QUESTION_HASH("cc86_threads_per_core", 1, 0xb8e2f559cf1c0683ULL,
                      "resident threads per FP32 lane of an SM with 128 lanes and 1536 threads"),
     WB_QUESTION_HASH("switch_overhead_cycles", 1, 0x900a87d23ef3bdddULL,
