@@ -150,6 +150,10 @@ build/tools/04-experiments: grader/04-barriers/sweep/experiments.cu
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(INCLUDES) $< -o $@
 sweeps: $(SWEEPS)
 
+# Every build of a student's file (a lab's library, a broken variant, a mutant) runs under
+# limits of time, memory and file size: the file is untrusted, and no sandbox exists yet.
+STUDENT_BUILD := scripts/student-build.sh
+
 # ---- per lab: the student's code as a shared library, the grader beside it.
 # The grader loads the library only inside each forked test process, so a
 # lab that does not compile still has a grader that reports its tests.
@@ -175,7 +179,7 @@ define set_rules
 build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB) $(wildcard grader/$(1)/exports.list)
 	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(filter %.o %.a,$$^) $$(CHECK_LIBS) $$(JSON_LIBS) $$(SECCOMP_LIBS) $$(CUDA_LIB) $(call grader_exports,$(1)) -ldl -lm -pthread -o $$@
 build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
-	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
+	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $(STUDENT_BUILD) $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
 $(foreach l,$(LABS),$(foreach s,$(SETS),$(eval $(call set_rules,$(l),$(s)))))
@@ -214,7 +218,7 @@ bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
 # ---- mutation testing of the graders (scripts/mutate.py): each mutant is a whole copy of a
 # lab's reference with one change in a student region, built like a student's library.
 build/mutate/%.so: build/mutate/%.cu $(wildcard labs/*/*.h)
-	$(call say,NVCC,$<)$(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
+	$(call say,NVCC,$<)$(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 
 mutate: all
 	@case " $(SETS) " in *" solutions "*) ;; *) echo "make mutate: no solutions/ here (a handout): nothing to mutate"; exit 2;; esac
@@ -226,8 +230,9 @@ build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) | deps
 
 # Broken variants include their lab's solution: rebuild them when it changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)
-	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
-BROKEN_SO := $(filter-out %/compile_error.so,$(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(wildcard tests/broken/$(l)/*.cu))))
+	$(call say,NVCC,$<)mkdir -p $(@D) && $(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
+# Variants named compile_* must not build (test-broken.sh builds each and expects a failure).
+BROKEN_SO := $(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(foreach f,$(wildcard tests/broken/$(l)/*.cu),$(if $(findstring /compile_,$(f)),,$(f)))))
 
 # The kit's self-tests: verdict rules (a lab of framework cases) and the
 # table check (every refusal, on tables built to be refused).

@@ -33,8 +33,10 @@ view=$(mktemp "$out/.view.XXXXXX")
                 if [ -z "$tsv" ]; then row="$row," vrow="$vrow"$'\t-'; status="missing results"; continue; fi
                 p=$(awk -F'\t' '{s += $3} END {print s + 0}' <<<"$tsv")
                 m=$(awk -F'\t' '{s += $4} END {print s + 0}' <<<"$tsv")
-                grep -q $'\tSKIP\t' <<<"$tsv" && status="some tests skipped"
-                grep -q $'\tRERUN\t' <<<"$tsv" && status="inconclusive timings: grade again on an idle GPU"
+                # The verdict column itself: no text of a test's (its reason) can set a status.
+                verdicts=$(cut -f2 <<<"$tsv")
+                grep -qx SKIP <<<"$verdicts" && status="some tests skipped"
+                grep -qx RERUN <<<"$verdicts" && status="inconclusive timings: grade again on an idle GPU"
                 row="$row,$p" vrow="$vrow"$'\t'"$p"; total=$((total + p)); max=$((max + m))
             done
         else

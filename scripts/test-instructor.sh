@@ -111,7 +111,13 @@ echo escaped >"$hs/esc"
     tar -rf "$c/$h.tar" -- "$h/labs/00-device-query" "$h/labs/03-divergence" "$h/labs/04-barriers" &&
     tar -rPf "$c/$h.tar" --transform 's,^esc$,../../ESCAPED,' esc &&
     tar -rPf "$c/$h.tar" --transform "s,^esc\$,$t/ESCAPED-abs," esc)
-expected_names=("$zoe" alice "$bad_name" gradebook.csv)
+# many.tar.gz: the reference's lab 00 files among 10,000 empty ones (a tarball of a million such
+# entries is 10 MB, and each costs the listing time and a line of the logs): not read at all.
+mkdir -p "$t/many/m/labs/00-device-query" "$t/many/m/x"
+cp solutions/00-device-query/device_query.cu solutions/00-device-query/answers.txt "$t/many/m/labs/00-device-query/"
+(cd "$t/many/m/x" && seq -w 10000 | xargs touch)
+tar -czf "$c/many.tar.gz" -C "$t/many" m
+expected_names=("$zoe" alice "$bad_name" gradebook.csv many)
 
 # Alone: zoe, and the stub (with SEED= given: that seed, no other, is used).
 LAB=00 scripts/grade-submission.sh "$c/$zoe.tar.gz" "$t/alone/zoe" >"$t/zoe.log" 2>&1
@@ -131,7 +137,7 @@ git status --porcelain >"$t/git-after"
 csv=$t/classout/gradebook.csv
 hdir=$t/classout/students/$(scripts/grade-submission.sh --folder "$c/$h.tar")
 printf '%s\0' "${expected_names[@]}" >"$t/names"
-printf '%s\n' "$zoe_alone" "$pts" "$pts" "$stub_alone" >"$t/totals"
+printf '%s\n' "$zoe_alone" "$pts" "$pts" "$stub_alone" "$stub_alone" >"$t/totals"
 for d in "$t"/classout/students/*/; do sed -n 's/^seed=//p' "$d/meta.txt"; done | sort >"$t/seeds"
 if ! command -v python3 >/dev/null 2>&1; then
     bad "class: python3 is needed to read the gradebook as CSV"
@@ -161,9 +167,16 @@ print("; ".join(err))
 sys.exit(1 if err else 0)
 PY
 ); then
-    ok "class: gradebook.csv parses as CSV, 4 rows with the exact names, lab 00 points as graded alone ($zoe_alone, $pts, $pts, $stub_alone), a fresh seed each"
+    ok "class: gradebook.csv parses as CSV, 5 rows with the exact names, lab 00 points as graded alone ($zoe_alone, $pts, $pts, $stub_alone, $stub_alone), a fresh seed each"
 else
     bad "class: $why; $(cat "$csv" 2>/dev/null || tail -3 "$t/class.log")"
+fi
+mdir=$t/classout/students/many
+if grep -q '^files taken: 0$' "$mdir/grade.log" && grep -q 'more than 10000 entries' "$mdir/grade.log" &&
+    grep -q 'more than 10000 entries' "$csv" && [ "$(wc -l <"$mdir/grade.log")" -lt 1000 ]; then
+    ok "a tarball of 10,000 entries is not read: nothing taken, said in its log and the gradebook's status"
+else
+    bad "many entries: $(head -6 "$mdir/grade.log" 2>/dev/null); $(wc -l <"$mdir/grade.log" 2>/dev/null) lines"
 fi
 ign=$hdir/ignored.txt
 if grep -q '^files taken: 2$' "$hdir/grade.log" &&

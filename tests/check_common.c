@@ -227,6 +227,30 @@ START_TEST(test_csv_escaping) {
 }
 END_TEST
 
+/* Text from code under test, made safe in place: controls to ' ', what is not UTF-8 (and the
+ * unsafe code points) to '?', well-formed text kept byte for byte. */
+START_TEST(test_text_clean) {
+    const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"plain \xc3\xa9t\xc3\xa9 \xe2\x89\xa5 1.5x \xf0\x9f\x98\x80", NULL}, /* kept as is */
+        {"a\tb\nc\rd\x1b[2Je\x7f", "a b c d [2Je "},
+        {"\xc2\x9b" "31m \xc2\x85", "??31m ??"},                        /* C1: CSI, NEL */
+        {"x\xe2\x80\xae" "y\xe2\x81\xa6", "x???y???"},                 /* bidi override, isolate */
+        {"\xff\xfe\x80", "???"},                                          /* no lead byte */
+        {"\xc0\xaf \xe0\x80\xaf \xed\xa0\x80 \xf4\x90\x80\x80", "?? ??? ??? ????"}, /* overlong, surrogate, > U+10FFFF */
+        {"cut \xe2\x82", "cut ??"},                                       /* a sequence cut short */
+        {"\xe2\x82" "A", "??A"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", cases[i].in);
+        wb_text_clean(buf);
+        ck_assert_str_eq(buf, cases[i].out ? cases[i].out : cases[i].in);
+    }
+}
+END_TEST
+
 static wb_result sample(wb_verdict v) {
     wb_result r;
     memset(&r, 0, sizeof r);
@@ -281,7 +305,8 @@ START_TEST(test_results_json_roundtrip) {
     ck_assert_int_eq(wb_results_json_read(path, &out), 3);
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(out[i].id, in[i].id);
-        ck_assert_str_eq(out[i].reason, in[i].reason);
+        /* Quotes and backslashes come back as written; a tab as a space (wb_text_clean). */
+        ck_assert_str_eq(out[i].reason, "text with \"quotes\", tabs and \\ backslashes");
         ck_assert_str_eq(out[i].kind, "performance");
         ck_assert_int_eq(out[i].verdict, in[i].verdict);
         ck_assert_int_eq(out[i].points, in[i].points);
@@ -775,6 +800,7 @@ static Suite *common_suite(void) {
         {"clocks", test_clocks_words},
         {"clocks", test_clocks_open_fails_cleanly},
         {"csv", test_csv_split},
+        {"report", test_text_clean},
         {"ledger", test_ledger_names},
         {"ledger", test_ledger_read_and_judge},
         {"ledger", test_ledger_malformed},

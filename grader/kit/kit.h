@@ -152,10 +152,12 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap);
 /* records/t<idx>/ (records/probe for idx < 0): the only folder a test writes. */
 void wb_scratch_dir(int idx, char *out, size_t cap);
 /* Parent: empties a test's scratch folder before it runs; copies the files
- * it left for the student into the report folder after. */
+ * it left for the student into the report folder after, unless they pass the
+ * limits of what a test may leave (then they are removed, and note, else "",
+ * says so for the test's reason). */
 void wb_scratch_prepare(int idx);
-void wb_scratch_publish(int idx);
+void wb_scratch_publish(int idx, char *note, size_t cap);
 int wb_landlock_abi(void);
-/* Removes a folder and everything beneath it, never following a link. */
+/* Removes a folder and everything beneath it, never following a link, however deep. */
 void wb_remove_tree(const char *path);
 #endif

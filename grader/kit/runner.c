@@ -241,16 +241,45 @@ static void judge(int i, TestResult *tr, int escaped) {
     }
 }
 
+/* What a test printed (records/<idx>.out) may reach the file size limit (256 MiB): its first
+ * OUTPUT_KEEP_MAX bytes are kept, then a line that says the rest was cut. */
+#define OUTPUT_KEEP_MAX (1LL << 20)
+
+static void cap_output(int i) {
+    char out[PATH_MAX + 16], line[160];
+    struct stat st;
+    snprintf(out, sizeof out, "%s/%d.out", G.tmpdir, i);
+    int fd = open(out, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > OUTPUT_KEEP_MAX &&
+        ftruncate(fd, OUTPUT_KEEP_MAX) == 0) {
+        int n = snprintf(line, sizeof line,
+                         "\n[the grader kept the first %lld MiB of the %lld MiB printed]\n",
+                         OUTPUT_KEEP_MAX >> 20, (long long)(st.st_size >> 20));
+        ssize_t w = pwrite(fd, line, (size_t)n, OUTPUT_KEEP_MAX);
+        (void)w;
+    }
+    close(fd);
+}
+
 static void parent_teardown(void) {
     int escaped = wb_watchdog_disarm();
     wb_cgroup_kill();
     wb_reap_leftovers();
     wb_record_close(); /* every process of the test is gone: the record is whole */
     int i = current_idx;
-    wb_scratch_publish(i);
+    char note[300];
+    wb_scratch_publish(i, note, sizeof note);
+    cap_output(i);
     TestResult **all = srunner_results(G.sr);
     int n = srunner_ntests_run(G.sr);
     judge(i, n > 0 ? all[n - 1] : NULL, escaped);
+    if (note[0]) { /* files removed unread: said, whatever the verdict */
+        size_t used = strlen(G.res[i].reason);
+        snprintf(G.res[i].reason + used, sizeof G.res[i].reason - used, "%s%s",
+                 used ? "; " : "", note);
+    }
     free(all);
     G.done[i] = 1;
     wb_flush_decided(i);

@@ -31,14 +31,19 @@
  * ncu included. What each part stops:
  *   Landlock (filesystem): no file is created, written, truncated, renamed
  *     or removed outside the test's scratch folder (records/t<idx>/), the
- *     GPU's device files and /dev/shm; reading stays allowed everywhere.
+ *     GPU's device files and /dev/shm, and no device node anywhere; reading
+ *     stays allowed everywhere.
  *   Landlock scopes (Linux 6.12+): no signal to, and no abstract socket of,
  *     a process outside the test's own tree.
  *   seccomp: no new session or process group (Check's time limit kills the
  *     test's group), no ptrace or cross-process memory access, no signal to
  *     the grader or to a process group, no pidfd, no internet or raw
- *     socket, no io_uring (it bypasses seccomp), no mount or namespace.
- *   resource limits: file size, open files, core dumps, processes.
+ *     socket, no io_uring (it bypasses seccomp), no mount or namespace;
+ *     nothing that acts on the whole machine when run as root (reboot,
+ *     clocks, I/O ports, swap, host names, device nodes, open by handle),
+ *     and the file size and core limits cannot be raised.
+ *   resource limits: file size, open files, core dumps, processes; the
+ *     out-of-memory killer takes the test's processes first.
  * The parent probes once which parts this kernel grants (the header says
  * which are off and why); a test whose process gets less than the probe
  * fails rather than run unprotected. */
@@ -91,6 +96,13 @@ int wb_landlock_abi(void) {
     return v > 0 ? (int)v : 0;
 }
 
+/* What a test may do beneath its scratch folder and /dev/shm: every write but making device
+ * nodes (as root, a node naming a disk or /dev/mem in the scratch folder would open the whole
+ * machine to it); every write, device nodes included, stays handled, so refused elsewhere. */
+static uint64_t fs_writes_allowed(int abi) {
+    return fs_writes(abi) & ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK);
+}
+
 /* Allows `access` beneath path (a folder) or on it (a file); a path that
  * does not exist here is no error. */
 static int allow_path(int rs, const char *path, uint64_t access, int abi) {
@@ -127,7 +139,7 @@ static int allow_devices(int rs, int abi) {
         }
     if (d)
         closedir(d);
-    return allow_path(rs, "/dev/shm", fs_writes(abi), abi);
+    return allow_path(rs, "/dev/shm", fs_writes_allowed(abi), abi);
 }
 
 /* CUDA names its threads at initialisation by writing /proc/<pid>/task/<tid>/comm,
@@ -168,7 +180,7 @@ static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, ch
         snprintf(why, cap, "landlock_create_ruleset: %s", strerror(errno));
         return -1;
     }
-    int bad = allow_path(rs, scratch, fs_writes(abi), abi) != 0 || allow_devices(rs, abi) != 0 ||
+    int bad = allow_path(rs, scratch, fs_writes_allowed(abi), abi) != 0 || allow_devices(rs, abi) != 0 ||
               allow_own_proc(rs, abi) != 0;
     for (int p = 0; !bad && abi >= 4 && ncu_ports && p < NCU_PORTS; p++) {
         struct ll_net_port np = {LL_NET_BIND_TCP | LL_NET_CONNECT_TCP, NCU_PORT_BASE + p};
@@ -217,6 +229,44 @@ static int add_rules(scmp_filter_ctx f, int allow_inet) {
     int rc = 0;
     for (size_t i = 0; i < sizeof deny / sizeof deny[0]; i++)
         rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), deny[i], 0);
+    /* What only root may do, and what changes the whole machine when it does: a grader run as
+     * root (a container, a cloud GPU machine, ncu's counters) must not hand it to code under
+     * test. Reboot, the clocks (lab 07 times with the host's), raw I/O ports, swap, the host's
+     * names, process accounting, files opened by handle (past any path rule), the new mount
+     * calls (mount itself is above). Some exist on one architecture only (iopl, ioperm): a call
+     * this one lacks is skipped. */
+    const int machine[] = {SCMP_SYS(reboot),        SCMP_SYS(settimeofday), SCMP_SYS(clock_settime),
+                           SCMP_SYS(clock_adjtime), SCMP_SYS(adjtimex),     SCMP_SYS(iopl),
+                           SCMP_SYS(ioperm),        SCMP_SYS(swapon),       SCMP_SYS(swapoff),
+                           SCMP_SYS(sethostname),   SCMP_SYS(setdomainname), SCMP_SYS(acct),
+                           SCMP_SYS(open_by_handle_at), SCMP_SYS(fsopen),  SCMP_SYS(fsconfig),
+                           SCMP_SYS(fsmount),       SCMP_SYS(fspick),       SCMP_SYS(move_mount),
+                           SCMP_SYS(open_tree),     SCMP_SYS(mount_setattr)};
+    for (size_t i = 0; i < sizeof machine / sizeof machine[0]; i++)
+        if (machine[i] >= 0)
+            rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), machine[i], 0);
+    /* No device node anywhere (Landlock refuses them too, where it is on). */
+    if (SCMP_SYS(mknod) >= 0) {
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknod), 1,
+                               SCMP_A1(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFCHR));
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknod), 1,
+                               SCMP_A1(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
+    }
+    rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknodat), 1,
+                           SCMP_A2(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFCHR));
+    rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknodat), 1,
+                           SCMP_A2(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
+    /* The file size and core limits the sandbox set stay as they are: root could raise them
+     * (CAP_SYS_RESOURCE). Reading them (prlimit64 with no new limit) stays allowed. */
+    const int held[] = {RLIMIT_FSIZE, RLIMIT_CORE};
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) {
+        if (SCMP_SYS(setrlimit) >= 0)
+            rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setrlimit), 1,
+                                   SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)held[i]));
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2,
+                               SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)held[i]),
+                               SCMP_A2(SCMP_CMP_NE, 0));
+    }
     /* Signals: never to the grader, to pid -1 or to a process group (a
      * negative pid); a process's own threads and children stay reachable. */
     const uint32_t ppid = (uint32_t)getppid();
@@ -344,6 +394,14 @@ void wb_sandbox_prepare(int idx, wb_sandbox *sb) {
         close(devnull);
     }
     snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    /* Should the machine run out of memory, the kernel kills the test (a memory hog) first,
+     * not the grader or another process on the machine. */
+    int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+    if (adj >= 0) {
+        ssize_t w = write(adj, "1000", 4);
+        (void)w;
+        close(adj);
+    }
     setenv("TMPDIR", scratch, 1);
     setenv("WB_SCRATCH", scratch, 1); /* for a body run again under a tool */
     setenv("CUDA_CACHE_PATH", cache, 1);
@@ -502,25 +560,97 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
 
 /* ------------------------------------------------ the scratch folder (parent) */
 
-#define PUBLISH_MAX (64LL << 20)
+/* What one test may leave in its scratch folder, and all the tests of a run together: the
+ * parent copies it into the report folder, and grade-submission.sh into the class's output.
+ * Tables, timelines and logs of the labs take kilobytes; past these limits a test's folder is
+ * emptied and nothing of it is published. */
+#define SCRATCH_TEST_MAX (32LL << 20)
+#define SCRATCH_RUN_MAX (64LL << 20)
+#define SCRATCH_ENTRIES_MAX 256
+#define SCRATCH_DEPTH_MAX 16
+/* Folders deeper than this are removed by rm(1), which has no limit: the parent's own
+ * recursion stays shallow whatever a test nested. */
+#define REMOVE_DEPTH_MAX 64
+
+/* Removes name (relative to the folder dirfd) and everything beneath it, never following a
+ * link and without any path length limit; 0 when it is gone. */
+static int remove_at(int dirfd, const char *name, int depth) {
+    if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT)
+        return 0;
+    if (errno != EISDIR && errno != EPERM) /* Linux says EISDIR for a folder, POSIX EPERM */
+        return -1;
+    if (depth >= REMOVE_DEPTH_MAX)
+        return -1;
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    for (int removed = 1; removed;) { /* again until a pass removes nothing */
+        removed = 0;
+        rewinddir(d);
+        for (struct dirent *e; (e = readdir(d));)
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+                remove_at(fd, e->d_name, depth + 1) == 0)
+                removed = 1;
+    }
+    closedir(d);
+    return unlinkat(dirfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT ? 0 : -1;
+}
 
 void wb_remove_tree(const char *path) {
-    DIR *d = opendir(path);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
+    if (remove_at(AT_FDCWD, path, 0) == 0)
+        return;
+    fflush(NULL); /* deeper than REMOVE_DEPTH_MAX: rm(1), by its full path, no shell */
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execl("/bin/rm", "rm", "-rf", "--", path, (char *)NULL);
+        execl("/usr/bin/rm", "rm", "-rf", "--", path, (char *)NULL);
+        _exit(127);
+    }
+    if (pid > 0)
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+}
+
+/* Adds up what lies beneath the folder dirfd (files' sizes, entries); -1 as soon as a limit
+ * is passed (size, entries, depth), without reading further. */
+static int tree_size(int dirfd, int depth, long long *bytes, long *entries) {
+    DIR *d = fdopendir(dirfd);
+    if (!d) {
+        close(dirfd);
+        return -1;
+    }
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+        struct stat st;
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        char p[PATH_MAX + 300];
-        struct stat st;
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            wb_remove_tree(p);
-        else
-            unlink(p);
+        if (++*entries > SCRATCH_ENTRIES_MAX ||
+            fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            rc = -1;
+            break;
+        }
+        if (S_ISREG(st.st_mode))
+            *bytes += st.st_size;
+        if (*bytes > SCRATCH_TEST_MAX)
+            rc = -1;
+        else if (S_ISDIR(st.st_mode)) {
+            int sub = depth + 1 < SCRATCH_DEPTH_MAX
+                          ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                          : -1;
+            rc = sub < 0 ? -1 : tree_size(sub, depth + 1, bytes, entries);
+        }
     }
-    if (d)
-        closedir(d);
-    rmdir(path);
+    closedir(d);
+    return rc;
 }
 
 void wb_scratch_prepare(int idx) {
@@ -546,7 +676,7 @@ static int publishable(const char *name) {
     return strcmp(name, "measurements.csv") != 0 && strcmp(name, "records") != 0;
 }
 
-/* Copies one plain file (no link, one name, at most PUBLISH_MAX bytes) from
+/* Copies one plain file (no link, one name, at most SCRATCH_TEST_MAX bytes) from
  * the scratch folder to the report folder, written by the parent. */
 static void publish_one(const char *scratch, const char *name) {
     char from[PATH_MAX + 300], to[PATH_MAX + 300], tmp[PATH_MAX + 310];
@@ -558,7 +688,7 @@ static void publish_one(const char *scratch, const char *name) {
     if (in < 0)
         return;
     if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
-        st.st_size > PUBLISH_MAX) {
+        st.st_size > SCRATCH_TEST_MAX) {
         close(in);
         return;
     }
@@ -566,19 +696,39 @@ static void publish_one(const char *scratch, const char *name) {
     char buf[65536];
     ssize_t n;
     long long total = 0;
-    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0 && (total += n) <= PUBLISH_MAX)
+    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0 && (total += n) <= SCRATCH_TEST_MAX)
         if (write(out, buf, (size_t)n) != n)
             break;
     close(in);
-    if (out >= 0 && close(out) == 0 && total <= PUBLISH_MAX)
+    if (out >= 0 && close(out) == 0 && total <= SCRATCH_TEST_MAX)
         rename(tmp, to);
     else
         unlink(tmp);
 }
 
-void wb_scratch_publish(int idx) {
-    char scratch[PATH_MAX + 32];
+void wb_scratch_publish(int idx, char *note, size_t cap) {
+    static long long kept; /* by the run's earlier tests */
+    char scratch[PATH_MAX + 32], cache[PATH_MAX + 64];
+    note[0] = '\0';
     wb_scratch_dir(idx, scratch, sizeof scratch);
+    /* CUDA's cache of compiled kernels (CUDA_CACHE_PATH) serves this test's process only. */
+    snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    wb_remove_tree(cache);
+    long long bytes = 0;
+    long entries = 0;
+    int fd = open(scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int over = fd < 0 || tree_size(fd, 0, &bytes, &entries) != 0;
+    if (over || kept + bytes > SCRATCH_RUN_MAX) {
+        if (fd >= 0)
+            snprintf(note, cap,
+                     "the files it left (over %lld MiB, %d entries or %d folders deep, or "
+                     "%lld MiB with the run's earlier tests) were removed unread",
+                     SCRATCH_TEST_MAX >> 20, SCRATCH_ENTRIES_MAX, SCRATCH_DEPTH_MAX,
+                     SCRATCH_RUN_MAX >> 20);
+        wb_scratch_prepare(idx);
+        return;
+    }
+    kept += bytes;
     DIR *d = opendir(scratch);
     struct dirent *e;
     while (d && (e = readdir(d)))

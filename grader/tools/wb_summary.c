@@ -18,9 +18,14 @@ static int print_tsv(const char *path) {
         fprintf(stderr, "%s: missing or not a results.json\n", path);
         return 2;
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        /* One line of five fields whatever the file holds: a tab or a line break in a text
+         * would shift the columns that scripts (the gradebook) read. */
+        wb_text_clean(r[i].id);
+        wb_text_clean(r[i].reason);
         printf("%s\t%s\t%d\t%d\t%s\n", r[i].id, wb_verdict_name(r[i].verdict), r[i].points,
                r[i].max_points, r[i].reason);
+    }
     free(r);
     return 0;
 }
