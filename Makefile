@@ -185,9 +185,13 @@ $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
 $(foreach l,$(LABS),$(foreach s,$(SETS),$(eval $(call set_rules,$(l),$(s)))))
 
 # ---- grading
+# A path as one shell word, exactly as given on make's command line: its raw text ($(value),
+# never expanded by make) in single quotes. A submission's path holds a student's name, and
+# "$(SUBMISSION)" in a recipe ran the backquotes or $(...) of a name like x`cmd`.tar.gz.
+shell_word = '$(subst ','\'',$(value $(1)))'
 grade: $(LIBWB) build/tools/wb-summary
 ifneq ($(SUBMISSION),)
-	@LAB=$(LAB) scripts/grade-submission.sh "$(SUBMISSION)"
+	@LAB=$(LAB) scripts/grade-submission.sh $(call shell_word,SUBMISSION)
 else
 	@case " $(SETS) " in *" $(SET) "*) ;; *) echo "SET=$(SET): this workbook has no $(SET)/ folder (a handout has no solutions/); grade your own work with SET=labs"; exit 2;; esac
 	@SET=$(SET) MAKE="$(MAKE)" scripts/grade.sh $(SELECTED)
@@ -202,8 +206,8 @@ report:
 
 # A class: SUBMISSIONS=folder of student folders or tarballs; SLURM=1 for a job array.
 grade-class: build/tools/wb-summary
-	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
-	@scripts/grade-class.sh "$(SUBMISSIONS)"
+	@test -n $(call shell_word,SUBMISSIONS) || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
+	@scripts/grade-class.sh $(call shell_word,SUBMISSIONS)
 
 # ---- measuring the grader itself (RUNS=n, LOAD=1)
 bench: all build/tools/wb-load build/tools/wb-bench-stats

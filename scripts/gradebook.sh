@@ -11,7 +11,9 @@ out=${1:?usage: gradebook.sh OUTDIR}
 [ -f "$out/submissions.list" ] || { echo "no $out/submissions.list: grade the class with grade-class.sh"; exit 2; }
 labs=$(unset LABS MAKEFLAGS MFLAGS; make -s --no-print-directory list-labs)
 csv=$out/gradebook.csv
-q() { printf '"%s"' "${1//\"/\"\"}"; }
+# A text field: no terminal escape, valid UTF-8 (wb-summary --clean; line breaks kept), quoted.
+clean() { local v; v=$(printf '%s' "$1" | build/tools/wb-summary --clean; printf x); printf '%s' "${v%x}"; }
+q() { local v; v=$(clean "$1"; printf x); v=${v%x}; printf '"%s"' "${v//\"/\"\"}"; }
 shown() { if [[ $1 == *[[:cntrl:]]* ]]; then printf '%q' "$1"; else printf '%s' "$1"; fi; }
 tmp=$(mktemp "$out/.gradebook.XXXXXX")
 view=$(mktemp "$out/.view.XXXXXX")
@@ -49,7 +51,7 @@ view=$(mktemp "$out/.view.XXXXXX")
         fi
         printf '%s%s,%s,%s,%s,%s,%s,%s\n' "$(q "$name")" "$row" "$total" "$max" "$(q "$gpu")" \
             "$(q "$version")" "$seed" "$(q "$status")"
-        printf '%s%s\t%s\t%s\t%s\n' "$(shown "$name")" "$vrow" "${total:--}" "${max:--}" "$status" >&3
+        printf '%s%s\t%s\t%s\t%s\n' "$(shown "$name")" "$vrow" "${total:--}" "${max:--}" "$(clean "$status")" >&3
     done <"$out/submissions.list"
 } >"$tmp" 3>"$view"
 mv -f -- "$tmp" "$csv"

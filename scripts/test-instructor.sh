@@ -73,6 +73,18 @@ else
     bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
 fi
 
+# 2c. make grade SUBMISSION= and make grade-class SUBMISSIONS= with a path that holds a student's
+#     name of backquotes, $(...) and quotes: it reaches the scripts as one word, nothing of it runs.
+evil="$t/x\`touch $t/PWNED-make\`\$(touch $t/PWNED-make2)'q\"r.tar.gz"
+make --no-print-directory grade SUBMISSION="$evil" >"$t/evil.log" 2>&1
+make --no-print-directory grade-class SUBMISSIONS="$evil" >>"$t/evil.log" 2>&1
+if ls "$t"/PWNED-make* >/dev/null 2>&1 || ! grep -qxF "no submission $evil" "$t/evil.log" ||
+    ! grep -qxF "SUBMISSIONS=$evil: not a folder" "$t/evil.log"; then
+    bad "make grade SUBMISSION=: a path with backquotes and \$(...) ran a command or was changed: $(head -3 "$t/evil.log")"
+else
+    ok "make grade SUBMISSION= and grade-class SUBMISSIONS=: a path with backquotes, \$(...) and quotes is passed whole; nothing of it runs"
+fi
+
 # 3. A class without a scheduler, [honest, honest, hostile, honest] in grading order:
 #    "--zoe "the, great".tar.gz": the reference under a name with a leading -, quotes, a comma;
 #    alice.tar.gz: the reference (graded alone above);
@@ -225,6 +237,23 @@ if [ -z "$left" ]; then
     ok "class: no process left running"
 else
     bad "class: processes left:$left ($(ps -o pid,args -p "${left# }" 2>/dev/null | tail -n +2 | head -3))"
+fi
+
+# 3b. The gradebook of names no CSV reader or terminal should get raw (a terminal escape, bytes
+#     that are not UTF-8, an 8-bit CSI): one graded (meta.txt), one never graded (its path's name).
+g=$t/gb
+mkdir -p "$g/students/a" "$g/students/b"
+raw=$'esc\e[2J\e]0;title\a bad\xff\xfe c1\xc2\x9b end'
+printf 'student=%s\nseed=1\ngpu=x\ngrader_version=v\nexit=1\nfiles_taken=0\nproblem=\n' "$raw" >"$g/students/a/meta.txt"
+printf '%s\t%s\0' a "$t/$raw.tar.gz" b "$t/$raw-2.tar.gz" >"$g/submissions.list"
+scripts/gradebook.sh "$g" >"$t/gb.log" 2>&1
+if [ -f "$g/gradebook.csv" ] && iconv -f UTF-8 -t UTF-8 "$g/gradebook.csv" >/dev/null 2>&1 &&
+    ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$g/gradebook.csv" "$t/gb.log" &&
+    ! LC_ALL=C grep -q $'\xc2[\x80-\x9f]' "$g/gradebook.csv" "$t/gb.log" &&
+    [ "$(grep -c '^"esc \[2J \]0;title  bad?? c1?? end' "$g/gradebook.csv")" = 2 ]; then
+    ok "gradebook: names with terminal escapes, bytes that are not UTF-8 and an 8-bit CSI written as valid UTF-8 without control characters, on the console too"
+else
+    bad "gradebook of hostile names: $(LC_ALL=C cat -v "$g/gradebook.csv" 2>/dev/null | head -3)"
 fi
 
 # 4. A class through Slurm, when it is installed.

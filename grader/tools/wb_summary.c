@@ -69,7 +69,25 @@ static int print_info(const char *path, const char *key) {
     return 0;
 }
 
+/* wb-summary --clean: standard input to standard output, each line as wb_text_clean leaves it
+ * (its line break kept), for scripts that write names and texts into CSV or onto a terminal. */
+static int print_clean(void) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, stdin)) > 0) {
+        int nl = line[n - 1] == '\n';
+        line[n - nl] = '\0';
+        wb_text_clean(line); /* a NUL inside the line ends it there */
+        printf("%s%s", line, nl ? "\n" : "");
+    }
+    free(line);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "--clean") == 0)
+        return print_clean();
     if (argc == 3 && strcmp(argv[1], "--tsv") == 0)
         return print_tsv(argv[2]);
     if (argc == 4 && strcmp(argv[1], "--info") == 0)
