@@ -6,6 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,6 +22,33 @@ int wb_find_test(const char *id) {
 }
 
 /* ------------------------------------------------------ in the test's process */
+
+/* Every descriptor the test's process inherited, but its standard ones and its record
+ * channel, leads to /dev/null from here on: Check's message file, which code under test could
+ * otherwise fill with messages that stop Check's parent, and so the whole lab's grading ("Bad
+ * message type", or a length that reads past its buffer), and anything the grader's own caller
+ * left open (a log, a terminal), which no Landlock rule covers. Check's parent still reads
+ * what its child wrote before the body; the body's verdict and reason travel in the record
+ * (check.tap then says "Early exit" where results.json gives the reason). The numbers stay
+ * taken, so no file opened later lands where Check's child still writes. */
+static void detach_inherited_fds(void) {
+    int keep[4096], n = 0;
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < 4096) {
+        int fd = atoi(e->d_name);
+        if (fd > STDERR_FILENO && fd != G.record_fd && fd != dirfd(d))
+            keep[n++] = fd;
+    }
+    if (d)
+        closedir(d);
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int k = 0; null >= 0 && k < n; k++)
+        if (keep[k] != null && dup2(null, keep[k]) == keep[k])
+            fcntl(keep[k], F_SETFD, FD_CLOEXEC);
+    if (null >= 0)
+        close(null);
+}
 
 /* What the code under test prints goes to a file, never among the grader's
  * own lines (a student cannot print a fake PASS there). */
@@ -122,6 +150,7 @@ void wb_run_body(int idx) {
     if (G.gate[idx][0])
         wb_fail(&ctx, "%s", G.gate[idx]);
     if (!G.run_body_mode) {
+        detach_inherited_fds();
         capture_output(idx);
         enter_sandbox(&ctx);
     } else
