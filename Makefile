@@ -244,11 +244,15 @@ build/tests/grader_selftest: tests/grader_selftest.c build/solutions/build_set.o
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-selftest"' -DWB_LAB_SOURCE='"selftest.cu"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 build/tests/check_table: tests/check_table.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
+# The sandbox's seccomp filter alone, as on a kernel without Landlock's scopes.
+build/tests/check_sandbox: tests/check_sandbox.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-sandbox"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 
-test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tools/wb-summary build/tools/wb-bench-stats
+test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tests/check_sandbox build/tools/wb-summary build/tools/wb-bench-stats
 	@echo "== unit tests of common/ and the grader kit"
 	@build/tests/check_common
 	@build/tests/check_table
+	@build/tests/check_sandbox
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
 	@scripts/test-bench.sh

@@ -115,5 +115,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

@@ -37,8 +37,9 @@
  *     a process outside the test's own tree.
  *   seccomp: no new session or process group (Check's time limit kills the
  *     test's group), no ptrace or cross-process memory access, no signal to
- *     the grader or to a process group, no pidfd, no internet or raw
- *     socket, no io_uring (it bypasses seccomp), no mount or namespace;
+ *     the grader, its threads, the processes above it or a process group,
+ *     no pidfd, no internet or raw socket, no io_uring (it bypasses
+ *     seccomp), no mount or namespace;
  *     nothing that acts on the whole machine when run as root (reboot,
  *     clocks, I/O ports, swap, host names, device nodes, open by handle),
  *     and the file size and core limits cannot be raised.
@@ -199,6 +200,41 @@ static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, ch
     return 0;
 }
 
+#define GUARDED_MAX 512
+
+/* The ids no signal of the test may reach: every process above this one (the grader, the
+ * scripts that run it, a class's whole run), each thread of each (kill() takes a thread's id
+ * as its process's), up to init. Returns how many were stored in ids. */
+static int guarded_ids(uint32_t *ids, int cap) {
+    int n = 0;
+    for (pid_t p = getppid(); p > 1 && n < cap;) {
+        char path[64], buf[512];
+        snprintf(path, sizeof path, "/proc/%d/task", (int)p);
+        DIR *d = opendir(path);
+        struct dirent *e;
+        ids[n++] = (uint32_t)p;
+        while (d && (e = readdir(d)) && n < cap) {
+            int tid = atoi(e->d_name);
+            if (tid > 0 && tid != p)
+                ids[n++] = (uint32_t)tid;
+        }
+        if (d)
+            closedir(d);
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)p); /* its parent, after the name */
+        FILE *f = fopen(path, "r");
+        size_t len = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f)
+            fclose(f);
+        buf[len] = '\0';
+        char *paren = strrchr(buf, ')');
+        int up = 0;
+        if (!paren || sscanf(paren + 2, "%*c %d", &up) != 1 || up == p)
+            break;
+        p = up;
+    }
+    return n;
+}
+
 /* seccomp's rules: every call not named here is allowed. */
 static int add_rules(scmp_filter_ctx f, int allow_inet) {
     const int deny[] = {SCMP_SYS(setsid),
@@ -267,14 +303,19 @@ static int add_rules(scmp_filter_ctx f, int allow_inet) {
                                SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)held[i]),
                                SCMP_A2(SCMP_CMP_NE, 0));
     }
-    /* Signals: never to the grader, to pid -1 or to a process group (a
-     * negative pid); a process's own threads and children stay reachable. */
-    const uint32_t ppid = (uint32_t)getppid();
+    /* Signals: never to the grader, its threads or any process above it (kill() given a
+     * thread's id signals its whole process: the grader's watchdog and record reader were
+     * reachable so, and so was the class's grade-class.sh), to pid -1 or to a process group (a
+     * negative pid); a process's own threads and children stay reachable. Landlock's signal
+     * scope (Linux 6.12+) refuses the rest of the machine too; before it, this is all. */
+    uint32_t guarded[GUARDED_MAX];
+    int n_guarded = guarded_ids(guarded, GUARDED_MAX);
     const int sig_calls[] = {SCMP_SYS(kill), SCMP_SYS(tkill), SCMP_SYS(tgkill),
                              SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)};
     for (size_t i = 0; i < sizeof sig_calls / sizeof sig_calls[0]; i++) {
-        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
-                               SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, ppid));
+        for (int k = 0; k < n_guarded; k++)
+            rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
+                                   SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, guarded[k]));
         rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
                                SCMP_A0(SCMP_CMP_MASKED_EQ, 0x80000000u, 0x80000000u));
     }
@@ -543,8 +584,8 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
     if (sb->scoped)
         ON(", signals within its own processes");
     else if (sb->fs)
-        OFF("; signals: only the grader and process groups guarded (Landlock scopes need Linux "
-            "6.12+)");
+        OFF("; signals: only the grader, its threads, the processes above it and process "
+            "groups guarded (Landlock scopes need Linux 6.12+)");
     if (sb->limits)
         ON(", limits on files%s", sb->nproc ? " and processes" : "");
     else
