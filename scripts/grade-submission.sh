@@ -235,7 +235,8 @@ version=$(git describe --always --dirty 2>/dev/null || echo unknown)
     fi
 } | tee "$out/grade.log"
 # The copy is no git checkout: the grader's version is this checkout's.
-(cd "$work" && unset LABS MAKEFLAGS MFLAGS && SEED=$seed NO_COLOR=1 make --no-print-directory grade SET=labs \
+# Nothing in the grading's environment names this checkout (cd sets OLDPWD; Slurm sets SLURM_SUBMIT_DIR).
+(cd "$work" && unset LABS MAKEFLAGS MFLAGS OLDPWD SLURM_SUBMIT_DIR && SEED=$seed NO_COLOR=1 make --no-print-directory grade SET=labs \
     GRADER_VERSION="$version" ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1 </dev/null
 rc=$?
 sed -n '/^lab  /,$p' "$out/grade.log"

@@ -45,8 +45,11 @@ else
     bad "SUBMISSION=: taken=$taken points=$pts; $(head -8 "$t/alice.log")"
 fi
 
-# 2b. A submission that tries to use the instructor's compiled reference: graded
-#     in a copy of the workbook without solutions/, it finds none.
+# 2b. A submission that tries to use the instructor's compiled reference: graded in a copy of
+#     the workbook without solutions/, it finds none there; nor in the instructor's checkout,
+#     whose path it reads from OLDPWD (the shell's cd in grade-submission.sh set it) or knows
+#     (this checkout's, written into the file: a guess, or found by searching), since a test
+#     reads nothing outside the system, the toolkit and the workbook it is graded in.
 mkdir -p "$t/m/labs/00-device-query"
 cat >"$t/m/labs/00-device-query/device_query.cu" <<'SRC'
 #define device_query_pick_best own_pick_best
@@ -56,19 +59,28 @@ sed -n '/^#include <cuda_runtime.h>/,$p' solutions/00-device-query/device_query.
 cat >>"$t/m/labs/00-device-query/device_query.cu" <<'SRC'
 #undef device_query_pick_best
 #include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
 extern "C" int device_query_pick_best(const device_query_report *r, int n,
                                       const device_query_need *need) {
-    void *ref = dlopen("build/solutions/00-device-query/libstudent.so", RTLD_NOW);
-    void *f = ref ? dlsym(ref, "device_query_pick_best") : NULL;
+    const char *tops[] = {".", getenv("OLDPWD"), getenv("SLURM_SUBMIT_DIR"), CHECKOUT};
+    void *f = NULL;
+    for (int i = 0; i < 4 && !f; i++) {
+        char p[4200];
+        snprintf(p, sizeof p, "%s/build/solutions/00-device-query/libstudent.so", tops[i] ? tops[i] : ".");
+        void *ref = dlopen(p, RTLD_NOW);
+        f = ref ? dlsym(ref, "device_query_pick_best") : NULL;
+    }
     return f ? ((int (*)(const device_query_report *, int, const device_query_need *))f)(r, n, need)
              : -1;
 }
 SRC
+sed -i "1i #define CHECKOUT \"$(pwd)\"" "$t/m/labs/00-device-query/device_query.cu"
 LAB=00 scripts/grade-submission.sh "$t/m" "$t/out/mallory" >"$t/mallory.log" 2>&1
 v=$(build/tools/wb-summary --tsv "$t/out/mallory/report/00-device-query/results.json" 2>/dev/null |
     awk -F'\t' '$1 == "correct.pick_best" {print $2}')
 if [ "$v" = FAIL ]; then
-    ok "SUBMISSION=: code that loads the instructor's compiled reference finds none (correct.pick_best FAIL)"
+    ok "SUBMISSION=: code that loads the instructor's compiled reference (in the copy, through OLDPWD, by its path) finds none (correct.pick_best FAIL)"
 else
     bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
 fi

@@ -34,7 +34,7 @@ START_TEST(test_signals_stay_in) {
     if (pid == 0) {
         wb_sandbox got;
         memset(&got, 0, sizeof got);
-        wb_sandbox_confine(-1, 1, &got);
+        wb_sandbox_confine(-1, 1, 0, &got);
         int bits = !got.seccomp;
         bits |= (kill(getppid(), 0) == 0 || errno != EPERM) << 1;
         bits |= (kill(helper_tid, 0) == 0 || errno != EPERM) << 2;

@@ -41,6 +41,8 @@ typedef struct wb_record_summary {
 /* What a test's process got of the sandbox (sandbox.c): 1 where on. */
 typedef struct wb_sandbox {
     int landlock_abi, fs, scoped, tcp, seccomp, limits, nproc;
+    int reads;       /* Landlock confines reads too (sandbox.c, allow_reads) */
+    char why_reads[200];
     int cuda_err;    /* the probe: CUDA's error starting inside the sandbox (0: none) */
     int cgroup;      /* each test runs in a cgroup of its own, killed as a whole */
     char why_cgroup[200];
@@ -143,7 +145,7 @@ void wb_restrict_or_fail(wb_ctx *ctx);
 
 /* sandbox.c: a test's process enters it before any student code runs. */
 void wb_sandbox_prepare(int idx, wb_sandbox *sb);
-int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb);
+int wb_sandbox_confine(int idx, int no_landlock, int reads, wb_sandbox *sb);
 void wb_sandbox_said(const wb_sandbox *sb, char *out, size_t cap);
 int wb_sandbox_parse(const char *said, wb_sandbox *sb);
 void wb_sandbox_probe(wb_sandbox *sb);

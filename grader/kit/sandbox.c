@@ -31,8 +31,9 @@
  * ncu included. What each part stops:
  *   Landlock (filesystem): no file is created, written, truncated, renamed
  *     or removed outside the test's scratch folder (records/t<idx>/), the
- *     GPU's device files and /dev/shm, and no device node anywhere; reading
- *     stays allowed everywhere.
+ *     GPU's device files and /dev/shm, and no device node anywhere; nothing
+ *     read or run outside the system's folders, the toolkit and the workbook
+ *     (allow_reads), where CUDA starts so (else reads stay open, said).
  *   Landlock scopes (Linux 6.12+): no signal to, and no abstract socket of,
  *     a process outside the test's own tree.
  *   seccomp: no new session or process group (Check's time limit kills the
@@ -112,7 +113,8 @@ static int allow_path(int rs, const char *path, uint64_t access, int abi) {
         return 0;
     struct stat st;
     if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) /* a file takes file rights only */
-        access &= LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
+        access &= LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
+                  LANDLOCK_ACCESS_FS_EXECUTE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
     struct ll_path_beneath pb = {access, fd};
     int r = (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
     close(fd);
@@ -159,14 +161,73 @@ static int allow_own_proc(int rs, int abi) {
     return (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
 }
 
-static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, char *why,
-                          size_t cap) {
+/* The workbook's top folder the grader was built in (version.c, from the build). */
+extern const char wb_workbook_root[];
+
+#define FS_READS                                                                                   \
+    (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR | LANDLOCK_ACCESS_FS_EXECUTE)
+
+/* Allows reading (and running) beneath every absolute folder of a list like PATH's; never
+ * "/" itself, which would allow everything. */
+static int allow_read_list(int rs, const char *list, int abi) {
+    char buf[8192];
+    int bad = 0;
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    for (char *s = NULL, *dir = strtok_r(buf, ":", &s); dir; dir = strtok_r(NULL, ":", &s))
+        if (dir[0] == '/' && dir[strspn(dir, "/")] != '\0')
+            bad |= allow_path(rs, dir, FS_READS, abi) != 0;
+    return bad;
+}
+
+/* Where a test may read, and run programs from, when its reads are confined: the system's
+ * folders, the CUDA Toolkit, the folders on PATH and LD_LIBRARY_PATH and those of every
+ * library this process has loaded, the workbook the grader was built in (for a submission:
+ * the private copy it is graded in), and what the run names (the student's library,
+ * answers.txt, the report folder). Not the rest of the machine: not an instructor's checkout
+ * and its compiled reference (a submission found it through OLDPWD and loaded it), not the
+ * class's other submissions, not anyone's home. */
+static int allow_reads(int rs, int abi) {
+    const char *roots[] = {"/usr", "/lib",  "/lib32", "/lib64", "/libx32", "/bin",
+                           "/sbin", "/etc", "/opt",   "/proc",  "/sys",    "/dev",
+                           "/run",  "/nix", "/gnu",   "/snap",  NULL};
+    int bad = 0;
+    for (int i = 0; roots[i]; i++)
+        bad |= allow_path(rs, roots[i], FS_READS, abi) != 0;
+    const char *cuda = getenv("CUDA_PATH");
+    bad |= allow_path(rs, cuda && cuda[0] == '/' ? cuda : "/usr/local/cuda", FS_READS, abi) != 0;
+    bad |= allow_read_list(rs, getenv("PATH"), abi) | allow_read_list(rs, getenv("LD_LIBRARY_PATH"), abi);
+    FILE *maps = fopen("/proc/self/maps", "r"); /* the folders of the libraries loaded */
+    char line[PATH_MAX + 128];
+    while (maps && fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/'), *slash;
+        if (!path)
+            continue;
+        path[strcspn(path, "\n")] = '\0';
+        if ((slash = strrchr(path, '/')) != NULL && slash != path) {
+            *slash = '\0';
+            bad |= allow_path(rs, path, FS_READS, abi) != 0;
+        }
+    }
+    if (maps)
+        fclose(maps);
+    if (wb_workbook_root[0] == '/' && wb_workbook_root[1])
+        bad |= allow_path(rs, wb_workbook_root, FS_READS, abi) != 0;
+    const char *named[] = {G.opt.student, G.opt.answers, G.report_dir};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i] && named[i][0])
+            bad |= allow_path(rs, named[i], FS_READS, abi) != 0;
+    return bad ? -1 : 0;
+}
+
+/* reads: confine reads too (allow_reads); else only writes are confined. */
+static int enter_landlock(const char *scratch, int ncu_ports, int reads, wb_sandbox *sb,
+                          char *why, size_t cap) {
     int abi = wb_landlock_abi();
     if (abi <= 0) {
         snprintf(why, cap, "the kernel has no Landlock (Linux 5.13+ with landlock among its LSMs)");
         return -1;
     }
-    struct ll_ruleset_attr attr = {fs_writes(abi), 0, 0};
+    struct ll_ruleset_attr attr = {fs_writes(abi) | (reads ? FS_READS : 0), 0, 0};
     size_t size = sizeof attr.handled_access_fs;
     if (abi >= 4) {
         attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
@@ -181,8 +242,9 @@ static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, ch
         snprintf(why, cap, "landlock_create_ruleset: %s", strerror(errno));
         return -1;
     }
-    int bad = allow_path(rs, scratch, fs_writes_allowed(abi), abi) != 0 || allow_devices(rs, abi) != 0 ||
-              allow_own_proc(rs, abi) != 0;
+    int bad = allow_path(rs, scratch, fs_writes_allowed(abi) | (reads ? FS_READS : 0), abi) != 0 ||
+              allow_devices(rs, abi) != 0 || allow_own_proc(rs, abi) != 0 ||
+              (reads && allow_reads(rs, abi) != 0);
     for (int p = 0; !bad && abi >= 4 && ncu_ports && p < NCU_PORTS; p++) {
         struct ll_net_port np = {LL_NET_BIND_TCP | LL_NET_CONNECT_TCP, NCU_PORT_BASE + p};
         bad = syscall(SYS_landlock_add_rule, rs, LL_RULE_NET_PORT, &np, 0) != 0;
@@ -195,6 +257,7 @@ static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, ch
     close(rs);
     sb->landlock_abi = abi;
     sb->fs = 1;
+    sb->reads = reads;
     sb->scoped = abi >= 6;
     sb->tcp = abi >= 4;
     return 0;
@@ -453,8 +516,8 @@ void wb_sandbox_prepare(int idx, wb_sandbox *sb) {
  * the test's own, or, for a test that runs its body again under a tool,
  * that body's process (the tool itself is NVIDIA's, and starts CUDA in its
  * target: see allow_own_proc). no_landlock: the probe found that CUDA cannot
- * start under Landlock here. */
-int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
+ * start under Landlock here; reads: Landlock confines reads too. */
+int wb_sandbox_confine(int idx, int no_landlock, int reads, wb_sandbox *sb) {
     const char *scratch = getenv("WB_SCRATCH");
     char own[PATH_MAX + 32];
     if (!scratch) {
@@ -471,7 +534,7 @@ int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
     if (no_landlock)
         snprintf(sb->why_fs, sizeof sb->why_fs, "CUDA cannot start under Landlock on this machine");
     else
-        enter_landlock(scratch, ncu, sb, sb->why_fs, sizeof sb->why_fs);
+        enter_landlock(scratch, ncu, reads, sb, sb->why_fs, sizeof sb->why_fs);
     /* With Landlock's TCP rules, ncu's ports alone are reachable. */
     sb->seccomp = enter_seccomp(ncu, sb->why_seccomp, sizeof sb->why_seccomp) == 0;
     struct rlimit r; /* limits set in the test's process, inherited here */
@@ -483,24 +546,24 @@ int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
 }
 
 void wb_sandbox_said(const wb_sandbox *sb, char *out, size_t cap) {
-    snprintf(out, cap, "fs=%d scoped=%d seccomp=%d limits=%d", sb->fs, sb->scoped, sb->seccomp,
-             sb->limits);
+    snprintf(out, cap, "fs=%d reads=%d scoped=%d seccomp=%d limits=%d", sb->fs, sb->reads,
+             sb->scoped, sb->seccomp, sb->limits);
 }
 
 int wb_sandbox_parse(const char *said, wb_sandbox *sb) {
     memset(sb, 0, sizeof *sb);
-    return said && sscanf(said, "fs=%d scoped=%d seccomp=%d limits=%d", &sb->fs, &sb->scoped,
-                          &sb->seccomp, &sb->limits) == 4
+    return said && sscanf(said, "fs=%d reads=%d scoped=%d seccomp=%d limits=%d", &sb->fs,
+                          &sb->reads, &sb->scoped, &sb->seccomp, &sb->limits) == 5
                ? 0
                : -1;
 }
 
 /* The probe's child: the whole sandbox, then (with a GPU) whether CUDA
  * starts inside it. */
-static void probe_child(int no_landlock, wb_sandbox *got) {
+static void probe_child(int no_landlock, int reads, wb_sandbox *got) {
     wb_sandbox_prepare(-1, got);
     int nproc = got->nproc;
-    wb_sandbox_confine(-1, no_landlock, got);
+    wb_sandbox_confine(-1, no_landlock, reads, got);
     got->nproc = nproc;
     if (G.gpu_ok) {
         int n = 0;
@@ -514,7 +577,7 @@ static void probe_child(int no_landlock, wb_sandbox *got) {
 }
 
 /* The parent's probe: a child enters the sandbox and reports what it got. */
-static void probe_once(int no_landlock, wb_sandbox *sb) {
+static void probe_once(int no_landlock, int reads, wb_sandbox *sb) {
     int fd[2];
     memset(sb, 0, sizeof *sb);
     snprintf(sb->why_fs, sizeof sb->why_fs, "the probe did not answer");
@@ -525,7 +588,7 @@ static void probe_once(int no_landlock, wb_sandbox *sb) {
     if (pid == 0) {
         close(fd[0]);
         wb_sandbox got;
-        probe_child(no_landlock, &got);
+        probe_child(no_landlock, reads, &got);
         ssize_t w = write(fd[1], &got, sizeof got);
         (void)w;
         _exit(0);
@@ -541,14 +604,28 @@ static void probe_once(int no_landlock, wb_sandbox *sb) {
     }
 }
 
-/* What the tests will get. Where CUDA does not start under Landlock (a
- * driver that writes where no rule allows), the tests run without it, and
- * the header says so, rather than every GPU test failing. */
+/* What the tests will get. Where CUDA does not start with its reads confined
+ * (a driver or library in a folder allow_reads does not name), the tests
+ * confine writes only; where it does not start under Landlock at all (a
+ * driver that writes where no rule allows), the tests run without it; the
+ * header says which, rather than every GPU test failing. */
 void wb_sandbox_probe(wb_sandbox *sb) {
-    probe_once(0, sb);
+    probe_once(0, 1, sb);
+    if (sb->fs && sb->cuda_err) {
+        wb_sandbox writes;
+        probe_once(0, 0, &writes);
+        if (writes.fs && !writes.cuda_err) {
+            snprintf(writes.why_reads, sizeof writes.why_reads,
+                     "CUDA does not start with its reads confined on this machine (%s)",
+                     cudaGetErrorName((cudaError_t)sb->cuda_err));
+            *sb = writes;
+            return;
+        }
+    } else if (sb->fs && !sb->reads)
+        snprintf(sb->why_reads, sizeof sb->why_reads, "Landlock refused the rules for reading");
     if (sb->fs && sb->cuda_err) {
         wb_sandbox without;
-        probe_once(1, &without);
+        probe_once(1, 0, &without);
         if (!without.cuda_err) {
             snprintf(without.why_fs, sizeof without.why_fs,
                      "CUDA does not start under Landlock on this machine (%s)",
@@ -561,7 +638,8 @@ void wb_sandbox_probe(wb_sandbox *sb) {
 
 /* Which protections a test's process lacks against the probe's; "" when none. */
 void wb_sandbox_missing(const wb_sandbox *want, const wb_sandbox *got, char *out, size_t cap) {
-    snprintf(out, cap, "%s%s%s%s", want->fs && !got->fs ? " filesystem" : "",
+    snprintf(out, cap, "%s%s%s%s%s", want->fs && !got->fs ? " filesystem" : "",
+             want->reads && !got->reads ? " reads" : "",
              want->scoped && !got->scoped ? " signal scope" : "",
              want->seccomp && !got->seccomp ? " system calls" : "",
              want->limits && !got->limits ? " resource limits" : "");
@@ -577,6 +655,10 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
         ON("writes only to its scratch folder (Landlock ABI %d)", sb->landlock_abi);
     else
         OFF("; filesystem OFF: %s", sb->why_fs);
+    if (sb->reads)
+        ON(", reads only the system, the toolkit and this workbook");
+    else if (sb->fs)
+        OFF("; reads not confined: %s", sb->why_reads[0] ? sb->why_reads : "off");
     if (sb->seccomp)
         ON(", system calls filtered (seccomp)");
     else
