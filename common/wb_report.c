@@ -39,8 +39,12 @@ void wb_format_header(char *buf, size_t cap, const char *lab, const char *right)
 /* The length of the well-formed UTF-8 sequence at s (1-4), or 0 when s does not start one. */
 static int utf8_length(const unsigned char *s) {
     unsigned c = s[0];
-    int n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-    /* The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF. */
+    int n = c >= 0xc2 && c <= 0xdf   ? 2
+            : c >= 0xe0 && c <= 0xef ? 3
+            : c >= 0xf0 && c <= 0xf4 ? 4
+                                     : 0;
+    /* The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+     */
     unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
     unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
     if (n == 0 || s[1] < lo || s[1] > hi)

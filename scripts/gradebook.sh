@@ -28,19 +28,26 @@ view=$(mktemp "$out/.view.XXXXXX")
         row="" vrow="" total=0 max=0
         if [ -f "$meta" ]; then
             printf -v name '%b' "$(get student)" # written with \ and newlines escaped
-            status=graded gpu=$(get gpu) version=$(get grader_version) seed=$(get seed)
-            [ -n "$(get problem)" ] && status=$(get problem)
+            gpu=$(get gpu) version=$(get grader_version) seed=$(get seed)
+            missing="" rerun="" skipped=""
             for l in $labs; do
                 tsv=$(build/tools/wb-summary --tsv "$d/report/$l/results.json" 2>/dev/null)
-                if [ -z "$tsv" ]; then row="$row," vrow="$vrow"$'\t-'; status="missing results"; continue; fi
+                if [ -z "$tsv" ]; then row="$row," vrow="$vrow"$'\t-'; missing=1; continue; fi
                 p=$(awk -F'\t' '{s += $3} END {print s + 0}' <<<"$tsv")
                 m=$(awk -F'\t' '{s += $4} END {print s + 0}' <<<"$tsv")
                 # The verdict column itself: no text of a test's (its reason) can set a status.
                 verdicts=$(cut -f2 <<<"$tsv")
-                grep -qx SKIP <<<"$verdicts" && status="some tests skipped"
-                grep -qx RERUN <<<"$verdicts" && status="inconclusive timings: grade again on an idle GPU"
+                grep -qx SKIP <<<"$verdicts" && skipped=1
+                grep -qx RERUN <<<"$verdicts" && rerun=1
                 row="$row,$p" vrow="$vrow"$'\t'"$p"; total=$((total + p)); max=$((max + m))
             done
+            # The gravest first: a submission not read (or not whole), a lab without results,
+            # timings to grade again, tests not graded here; no later lab's hides an earlier's.
+            status=$(get problem)
+            [ -z "$status" ] && [ -n "$missing" ] && status="missing results"
+            [ -z "$status" ] && [ -n "$rerun" ] && status="inconclusive timings: grade again on an idle GPU"
+            [ -z "$status" ] && [ -n "$skipped" ] && status="some tests skipped"
+            [ -z "$status" ] && status=graded
         else
             # Never graded (a Slurm task that did not run or died): the name from the file's.
             name=${sub%/}; name=${name##*/}

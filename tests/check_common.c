@@ -233,14 +233,15 @@ START_TEST(test_text_clean) {
     const struct {
         const char *in, *out;
     } cases[] = {
-        {"plain \xc3\xa9t\xc3\xa9 \xe2\x89\xa5 1.5x \xf0\x9f\x98\x80", NULL}, /* kept as is */
-        {"a\tb\nc\rd\x1b[2Je\x7f", "a b c d [2Je "},
-        {"\xc2\x9b" "31m \xc2\x85", "??31m ??"},                        /* C1: CSI, NEL */
-        {"x\xe2\x80\xae" "y\xe2\x81\xa6", "x???y???"},                 /* bidi override, isolate */
-        {"\xff\xfe\x80", "???"},                                          /* no lead byte */
-        {"\xc0\xaf \xe0\x80\xaf \xed\xa0\x80 \xf4\x90\x80\x80", "?? ??? ??? ????"}, /* overlong, surrogate, > U+10FFFF */
-        {"cut \xe2\x82", "cut ??"},                                       /* a sequence cut short */
-        {"\xe2\x82" "A", "??A"},
+        {"plain \303\251t\303\251 \342\211\245 1.5x \360\237\230\200", NULL}, /* kept as is */
+        {"a\tb\nc\rd\033[2Je\177", "a b c d [2Je "},
+        {"\302\23331m \302\205", "??31m ??"},       /* C1: CSI, NEL */
+        {"x\342\200\256y\342\201\246", "x???y???"}, /* bidi override, isolate */
+        {"\377\376\200", "???"},                    /* no lead byte */
+        /* overlong, surrogate, past U+10FFFF */
+        {"\300\257 \340\200\257 \355\240\200 \364\220\200\200", "?? ??? ??? ????"},
+        {"cut \342\202", "cut ??"}, /* a sequence cut short */
+        {"\342\202A", "??A"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char buf[64];

@@ -1,4 +1,5 @@
-/* check_sandbox.c - the test sandbox's seccomp filter alone, as on a kernel without Landlock's scopes */
+/* check_sandbox.c - the test sandbox's seccomp filter alone, as on a kernel without Landlock's
+ * scopes */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"

@@ -206,7 +206,7 @@ static void ncu_read_body(wb_ctx *ctx) {
  * an 8-bit CSI, a bidirectional override, bytes that are no UTF-8 and a sequence cut short.
  * The console, results.json, the TSV and measurements.csv must show none of it raw. */
 #define RAW_TEXT                                                                                   \
-    "\x1b[2J\x1b[1A\r  PASS  self.raw_text 9/9 \xc2\x9b" "31m \xe2\x80\xae" "evil \xff\xfe\t|\xe2\x82"
+    "\033[2J\033[1A\r  PASS  self.raw_text 9/9 \302\23331m \342\200\256evil \377\376\t|\342\202"
 static void raw_text_body(wb_ctx *ctx) {
     wb_record(ctx, "raw," RAW_TEXT, 1, RAW_TEXT, 0, "ge\x1b[0m");
     wb_measured(ctx, "%s", RAW_TEXT);

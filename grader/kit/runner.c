@@ -311,8 +311,8 @@ static void parent_teardown(void) {
     judge(i, n > 0 ? all[n - 1] : NULL, escaped);
     if (note[0]) { /* files removed unread: said, whatever the verdict */
         size_t used = strlen(G.res[i].reason);
-        snprintf(G.res[i].reason + used, sizeof G.res[i].reason - used, "%s%s",
-                 used ? "; " : "", note);
+        snprintf(G.res[i].reason + used, sizeof G.res[i].reason - used, "%s%s", used ? "; " : "",
+                 note);
     }
     free(all);
     G.done[i] = 1;

@@ -102,7 +102,8 @@ int wb_landlock_abi(void) {
  * nodes (as root, a node naming a disk or /dev/mem in the scratch folder would open the whole
  * machine to it); every write, device nodes included, stays handled, so refused elsewhere. */
 static uint64_t fs_writes_allowed(int abi) {
-    return fs_writes(abi) & ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK);
+    return fs_writes(abi) &
+           ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK);
 }
 
 /* Allows `access` beneath path (a folder) or on it (a file); a path that
@@ -187,7 +188,7 @@ static int allow_read_list(int rs, const char *list, int abi) {
  * and its compiled reference (a submission found it through OLDPWD and loaded it), not the
  * class's other submissions, not anyone's home. */
 static int allow_reads(int rs, int abi) {
-    const char *roots[] = {"/usr", "/lib",  "/lib32", "/lib64", "/libx32", "/bin",
+    const char *roots[] = {"/usr",  "/lib", "/lib32", "/lib64", "/libx32", "/bin",
                            "/sbin", "/etc", "/opt",   "/proc",  "/sys",    "/dev",
                            "/run",  "/nix", "/gnu",   "/snap",  NULL};
     int bad = 0;
@@ -195,7 +196,8 @@ static int allow_reads(int rs, int abi) {
         bad |= allow_path(rs, roots[i], FS_READS, abi) != 0;
     const char *cuda = getenv("CUDA_PATH");
     bad |= allow_path(rs, cuda && cuda[0] == '/' ? cuda : "/usr/local/cuda", FS_READS, abi) != 0;
-    bad |= allow_read_list(rs, getenv("PATH"), abi) | allow_read_list(rs, getenv("LD_LIBRARY_PATH"), abi);
+    bad |= allow_read_list(rs, getenv("PATH"), abi) |
+           allow_read_list(rs, getenv("LD_LIBRARY_PATH"), abi);
     FILE *maps = fopen("/proc/self/maps", "r"); /* the folders of the libraries loaded */
     char line[PATH_MAX + 128];
     while (maps && fgets(line, sizeof line, maps)) {
@@ -220,8 +222,8 @@ static int allow_reads(int rs, int abi) {
 }
 
 /* reads: confine reads too (allow_reads); else only writes are confined. */
-static int enter_landlock(const char *scratch, int ncu_ports, int reads, wb_sandbox *sb,
-                          char *why, size_t cap) {
+static int enter_landlock(const char *scratch, int ncu_ports, int reads, wb_sandbox *sb, char *why,
+                          size_t cap) {
     int abi = wb_landlock_abi();
     if (abi <= 0) {
         snprintf(why, cap, "the kernel has no Landlock (Linux 5.13+ with landlock among its LSMs)");
@@ -334,13 +336,26 @@ static int add_rules(scmp_filter_ctx f, int allow_inet) {
      * names, process accounting, files opened by handle (past any path rule), the new mount
      * calls (mount itself is above). Some exist on one architecture only (iopl, ioperm): a call
      * this one lacks is skipped. */
-    const int machine[] = {SCMP_SYS(reboot),        SCMP_SYS(settimeofday), SCMP_SYS(clock_settime),
-                           SCMP_SYS(clock_adjtime), SCMP_SYS(adjtimex),     SCMP_SYS(iopl),
-                           SCMP_SYS(ioperm),        SCMP_SYS(swapon),       SCMP_SYS(swapoff),
-                           SCMP_SYS(sethostname),   SCMP_SYS(setdomainname), SCMP_SYS(acct),
-                           SCMP_SYS(open_by_handle_at), SCMP_SYS(fsopen),  SCMP_SYS(fsconfig),
-                           SCMP_SYS(fsmount),       SCMP_SYS(fspick),       SCMP_SYS(move_mount),
-                           SCMP_SYS(open_tree),     SCMP_SYS(mount_setattr)};
+    const int machine[] = {SCMP_SYS(reboot),
+                           SCMP_SYS(settimeofday),
+                           SCMP_SYS(clock_settime),
+                           SCMP_SYS(clock_adjtime),
+                           SCMP_SYS(adjtimex),
+                           SCMP_SYS(iopl),
+                           SCMP_SYS(ioperm),
+                           SCMP_SYS(swapon),
+                           SCMP_SYS(swapoff),
+                           SCMP_SYS(sethostname),
+                           SCMP_SYS(setdomainname),
+                           SCMP_SYS(acct),
+                           SCMP_SYS(open_by_handle_at),
+                           SCMP_SYS(fsopen),
+                           SCMP_SYS(fsconfig),
+                           SCMP_SYS(fsmount),
+                           SCMP_SYS(fspick),
+                           SCMP_SYS(move_mount),
+                           SCMP_SYS(open_tree),
+                           SCMP_SYS(mount_setattr)};
     for (size_t i = 0; i < sizeof machine / sizeof machine[0]; i++)
         if (machine[i] >= 0)
             rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), machine[i], 0);
@@ -362,9 +377,9 @@ static int add_rules(scmp_filter_ctx f, int allow_inet) {
         if (SCMP_SYS(setrlimit) >= 0)
             rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setrlimit), 1,
                                    SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)held[i]));
-        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2,
-                               SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)held[i]),
-                               SCMP_A2(SCMP_CMP_NE, 0));
+        rc |=
+            seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2,
+                             SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)held[i]), SCMP_A2(SCMP_CMP_NE, 0));
     }
     /* Signals: never to the grader, its threads or any process above it (kill() given a
      * thread's id signals its whole process: the grader's watchdog and record reader were
@@ -766,9 +781,10 @@ static int tree_size(int dirfd, int depth, long long *bytes, long *entries) {
         if (*bytes > SCRATCH_TEST_MAX)
             rc = -1;
         else if (S_ISDIR(st.st_mode)) {
-            int sub = depth + 1 < SCRATCH_DEPTH_MAX
-                          ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                          : -1;
+            int sub =
+                depth + 1 < SCRATCH_DEPTH_MAX
+                    ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    : -1;
             rc = sub < 0 ? -1 : tree_size(sub, depth + 1, bytes, entries);
         }
     }
