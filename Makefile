@@ -133,6 +133,9 @@ build/%/build_set.o: grader/kit/build_set.c
 .PHONY: FORCE
 FORCE:
 
+# Runs a student's build with its reads and writes confined (scripts/student-build.sh).
+build/tools/wb-confine: grader/tools/wb_confine.c common/wb_landlock.c common/wb_landlock.h
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) -Icommon grader/tools/wb_confine.c common/wb_landlock.c -o $@
 build/tools/wb-hash: grader/tools/wb_hash.c $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $< $(LIBWB) -lm -o $@
 build/tools/wb-load: grader/tools/wb_load.cu $(LIBWB) common/wb_check.h
@@ -151,7 +154,8 @@ build/tools/04-experiments: grader/04-barriers/sweep/experiments.cu
 sweeps: $(SWEEPS)
 
 # Every build of a student's file (a lab's library, a broken variant, a mutant) runs under
-# limits of time, memory and file size: the file is untrusted, and no sandbox exists yet.
+# limits of time, memory and file size, its reads and writes confined (build/tools/wb-confine):
+# the file is untrusted, and no test's sandbox exists yet.
 STUDENT_BUILD := scripts/student-build.sh
 
 # ---- per lab: the student's code as a shared library, the grader beside it.
@@ -178,7 +182,7 @@ comma := ,
 define set_rules
 build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB) $(wildcard grader/$(1)/exports.list)
 	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(filter %.o %.a,$$^) $$(CHECK_LIBS) $$(JSON_LIBS) $$(SECCOMP_LIBS) $$(CUDA_LIB) $(call grader_exports,$(1)) -ldl -lm -pthread -o $$@
-build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
+build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h | build/tools/wb-confine
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $(STUDENT_BUILD) $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
@@ -221,7 +225,7 @@ bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
 
 # ---- mutation testing of the graders (scripts/mutate.py): each mutant is a whole copy of a
 # lab's reference with one change in a student region, built like a student's library.
-build/mutate/%.so: build/mutate/%.cu $(wildcard labs/*/*.h)
+build/mutate/%.so: build/mutate/%.cu $(wildcard labs/*/*.h) | build/tools/wb-confine
 	$(call say,NVCC,$<)$(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 
 mutate: all
@@ -233,7 +237,7 @@ build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) | deps
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
 # Broken variants include their lab's solution: rebuild them when it changes.
-build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)
+build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu) | build/tools/wb-confine
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 # Variants named compile_* must not build (test-broken.sh builds each and expects a failure).
 BROKEN_SO := $(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(foreach f,$(wildcard tests/broken/$(l)/*.cu),$(if $(findstring /compile_,$(f)),,$(f)))))

@@ -236,7 +236,10 @@ version=$(git describe --always --dirty 2>/dev/null || echo unknown)
 } | tee "$out/grade.log"
 # The copy is no git checkout: the grader's version is this checkout's.
 # Nothing in the grading's environment names this checkout (cd sets OLDPWD; Slurm sets SLURM_SUBMIT_DIR).
-(cd "$work" && unset LABS MAKEFLAGS MFLAGS OLDPWD SLURM_SUBMIT_DIR && SEED=$seed NO_COLOR=1 make --no-print-directory grade SET=labs \
+# The student's files are built with their reads confined to the system, the toolkit and the
+# copy (WB_CONFINE_BUILD: scripts/student-build.sh).
+(cd "$work" && unset LABS MAKEFLAGS MFLAGS OLDPWD SLURM_SUBMIT_DIR && SEED=$seed NO_COLOR=1 WB_CONFINE_BUILD=1 \
+    make --no-print-directory grade SET=labs \
     GRADER_VERSION="$version" ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1 </dev/null
 rc=$?
 sed -n '/^lab  /,$p' "$out/grade.log"

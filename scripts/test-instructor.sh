@@ -85,6 +85,47 @@ else
     bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
 fi
 
+# 2d. A submission that embeds the instructor's compiled reference when it is compiled (the
+#     assembler's .incbin of its path, here this checkout's), to load it from its scratch folder:
+#     the student's build reads nothing outside the system, the toolkit and the copy, so it fails.
+mkdir -p "$t/inc/labs/00-device-query"
+{
+    sed -n '1,/^#undef device_query_pick_best/p' "$t/m/labs/00-device-query/device_query.cu"
+    cat <<SRC
+asm(".section .rodata\n.global wb_ref_start\nwb_ref_start:\n"
+    ".incbin \"$(pwd)/build/solutions/00-device-query/libstudent.so\"\n"
+    ".global wb_ref_end\nwb_ref_end:\n.previous");
+SRC
+    cat <<'SRC'
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+extern "C" const char wb_ref_start[], wb_ref_end[];
+extern "C" int device_query_pick_best(const device_query_report *r, int n,
+                                      const device_query_need *need) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/ref.so", getenv("WB_SCRATCH") ? getenv("WB_SCRATCH") : ".");
+    FILE *o = fopen(p, "wb");
+    if (o) {
+        fwrite(wb_ref_start, 1, (size_t)(wb_ref_end - wb_ref_start), o);
+        fclose(o);
+    }
+    void *ref = dlopen(p, RTLD_NOW);
+    void *f = ref ? dlsym(ref, "device_query_pick_best") : NULL;
+    return f ? ((int (*)(const device_query_report *, int, const device_query_need *))f)(r, n, need)
+             : -1;
+}
+SRC
+} >"$t/inc/labs/00-device-query/device_query.cu"
+LAB=00 scripts/grade-submission.sh "$t/inc" "$t/out/inc" >"$t/inc.log" 2>&1
+v=$(build/tools/wb-summary --tsv "$t/out/inc/report/00-device-query/results.json" 2>/dev/null |
+    awk -F'\t' '$1 == "correct.pick_best" {print $2 "\t" $5}')
+if [[ $v == FAIL*"did not compile"* ]]; then
+    ok "SUBMISSION=: a file that embeds the instructor's compiled reference (.incbin) does not compile"
+else
+    bad "SUBMISSION=: a file could embed the compiled reference when compiled (correct.pick_best: ${v:-no result})"
+fi
+
 # 2c. make grade SUBMISSION= and make grade-class SUBMISSIONS= with a path that holds a student's
 #     name of backquotes, $(...) and quotes: it reaches the scripts as one word, nothing of it runs.
 evil="$t/x\`touch $t/PWNED-make\`\$(touch $t/PWNED-make2)'q\"r.tar.gz"

@@ -159,7 +159,6 @@ void wb_scratch_dir(int idx, char *out, size_t cap);
  * says so for the test's reason). */
 void wb_scratch_prepare(int idx);
 void wb_scratch_publish(int idx, char *note, size_t cap);
-int wb_landlock_abi(void);
 /* Removes a folder and everything beneath it, never following a link, however deep. */
 void wb_remove_tree(const char *path);
 #endif

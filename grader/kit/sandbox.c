@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_landlock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -51,14 +52,12 @@
  * fails rather than run unprotected. */
 
 /* Landlock's constants newer than some distributions' headers. */
-#define LL_FS_REFER (1ULL << 13)
 #define LL_FS_TRUNCATE (1ULL << 14)
 #define LL_NET_BIND_TCP (1ULL << 0)
 #define LL_NET_CONNECT_TCP (1ULL << 1)
 #define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
 #define LL_SCOPE_SIGNAL (1ULL << 1)
 #define LL_RULE_NET_PORT 2
-#define LL_CREATE_RULESET_VERSION (1U << 0)
 
 struct ll_ruleset_attr {
     uint64_t handled_access_fs, handled_access_net, scoped;
@@ -80,55 +79,13 @@ struct ll_net_port {
 #define OPEN_FILES_LIMIT 4096
 #define SPARE_PROCESSES 512
 
-static uint64_t fs_writes(int abi) {
-    uint64_t w = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
-                 LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
-                 LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
-                 LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
-                 LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
-    if (abi >= 2)
-        w |= LL_FS_REFER;
-    if (abi >= 3)
-        w |= LL_FS_TRUNCATE;
-    return w;
-}
-
-int wb_landlock_abi(void) {
-    long v = syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
-    return v > 0 ? (int)v : 0;
-}
-
-/* What a test may do beneath its scratch folder and /dev/shm: every write but making device
- * nodes (as root, a node naming a disk or /dev/mem in the scratch folder would open the whole
- * machine to it); every write, device nodes included, stays handled, so refused elsewhere. */
-static uint64_t fs_writes_allowed(int abi) {
-    return fs_writes(abi) &
-           ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK);
-}
-
-/* Allows `access` beneath path (a folder) or on it (a file); a path that
- * does not exist here is no error. */
-static int allow_path(int rs, const char *path, uint64_t access, int abi) {
-    int fd = open(path, O_PATH | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) /* a file takes file rights only */
-        access &= LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE |
-                  LANDLOCK_ACCESS_FS_EXECUTE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
-    struct ll_path_beneath pb = {access, fd};
-    int r = (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
-    close(fd);
-    return r;
-}
-
 /* The GPU's device files (/dev/nvidia*, /dev/nvidia-caps/) and the
  * harmless ones, writable; /dev/shm, where CUDA's tools keep shared memory. */
 static int allow_devices(int rs, int abi) {
     uint64_t w = LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
     const char *plain[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", NULL};
     for (int i = 0; plain[i]; i++)
-        if (allow_path(rs, plain[i], w, abi) != 0)
+        if (wb_landlock_allow(rs, plain[i], w, abi) != 0)
             return -1;
     DIR *d = opendir("/dev");
     struct dirent *e;
@@ -136,14 +93,14 @@ static int allow_devices(int rs, int abi) {
         if (strncmp(e->d_name, "nvidia", 6) == 0) {
             char p[300];
             snprintf(p, sizeof p, "/dev/%s", e->d_name);
-            if (allow_path(rs, p, w, abi) != 0) {
+            if (wb_landlock_allow(rs, p, w, abi) != 0) {
                 closedir(d);
                 return -1;
             }
         }
     if (d)
         closedir(d);
-    return allow_path(rs, "/dev/shm", fs_writes_allowed(abi), abi);
+    return wb_landlock_allow(rs, "/dev/shm", wb_landlock_writes_allowed(abi), abi);
 }
 
 /* CUDA names its threads at initialisation by writing /proc/<pid>/task/<tid>/comm,
@@ -165,21 +122,6 @@ static int allow_own_proc(int rs, int abi) {
 /* The workbook's top folder the grader was built in (version.c, from the build). */
 extern const char wb_workbook_root[];
 
-#define FS_READS                                                                                   \
-    (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR | LANDLOCK_ACCESS_FS_EXECUTE)
-
-/* Allows reading (and running) beneath every absolute folder of a list like PATH's; never
- * "/" itself, which would allow everything. */
-static int allow_read_list(int rs, const char *list, int abi) {
-    char buf[8192];
-    int bad = 0;
-    snprintf(buf, sizeof buf, "%s", list ? list : "");
-    for (char *s = NULL, *dir = strtok_r(buf, ":", &s); dir; dir = strtok_r(NULL, ":", &s))
-        if (dir[0] == '/' && dir[strspn(dir, "/")] != '\0')
-            bad |= allow_path(rs, dir, FS_READS, abi) != 0;
-    return bad;
-}
-
 /* Where a test may read, and run programs from, when its reads are confined: the system's
  * folders, the CUDA Toolkit, the folders on PATH and LD_LIBRARY_PATH and those of every
  * library this process has loaded, the workbook the grader was built in (for a submission:
@@ -188,36 +130,29 @@ static int allow_read_list(int rs, const char *list, int abi) {
  * and its compiled reference (a submission found it through OLDPWD and loaded it), not the
  * class's other submissions, not anyone's home. */
 static int allow_reads(int rs, int abi) {
-    const char *roots[] = {"/usr",  "/lib", "/lib32", "/lib64", "/libx32", "/bin",
-                           "/sbin", "/etc", "/opt",   "/proc",  "/sys",    "/dev",
-                           "/run",  "/nix", "/gnu",   "/snap",  NULL};
-    int bad = 0;
-    for (int i = 0; roots[i]; i++)
-        bad |= allow_path(rs, roots[i], FS_READS, abi) != 0;
-    const char *cuda = getenv("CUDA_PATH");
-    bad |= allow_path(rs, cuda && cuda[0] == '/' ? cuda : "/usr/local/cuda", FS_READS, abi) != 0;
-    bad |= allow_read_list(rs, getenv("PATH"), abi) |
-           allow_read_list(rs, getenv("LD_LIBRARY_PATH"), abi);
-    FILE *maps = fopen("/proc/self/maps", "r"); /* the folders of the libraries loaded */
+    int bad = wb_landlock_allow_system_reads(rs, abi) != 0;
+    /* The folders of the libraries loaded, two levels down or deeper (never all of /tmp). */
+    FILE *maps = fopen("/proc/self/maps", "r");
     char line[PATH_MAX + 128];
     while (maps && fgets(line, sizeof line, maps)) {
         char *path = strchr(line, '/'), *slash;
-        if (!path)
+        if (!path || strstr(path, " (deleted)"))
             continue;
         path[strcspn(path, "\n")] = '\0';
-        if ((slash = strrchr(path, '/')) != NULL && slash != path) {
+        if ((slash = strrchr(path, '/')) != NULL && slash != path &&
+            memchr(path + 1, '/', (size_t)(slash - path - 1))) {
             *slash = '\0';
-            bad |= allow_path(rs, path, FS_READS, abi) != 0;
+            bad |= wb_landlock_allow(rs, path, wb_landlock_reads(), abi) != 0;
         }
     }
     if (maps)
         fclose(maps);
     if (wb_workbook_root[0] == '/' && wb_workbook_root[1])
-        bad |= allow_path(rs, wb_workbook_root, FS_READS, abi) != 0;
+        bad |= wb_landlock_allow(rs, wb_workbook_root, wb_landlock_reads(), abi) != 0;
     const char *named[] = {G.opt.student, G.opt.answers, G.report_dir};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (named[i] && named[i][0])
-            bad |= allow_path(rs, named[i], FS_READS, abi) != 0;
+            bad |= wb_landlock_allow(rs, named[i], wb_landlock_reads(), abi) != 0;
     return bad ? -1 : 0;
 }
 
@@ -229,7 +164,8 @@ static int enter_landlock(const char *scratch, int ncu_ports, int reads, wb_sand
         snprintf(why, cap, "the kernel has no Landlock (Linux 5.13+ with landlock among its LSMs)");
         return -1;
     }
-    struct ll_ruleset_attr attr = {fs_writes(abi) | (reads ? FS_READS : 0), 0, 0};
+    struct ll_ruleset_attr attr = {wb_landlock_writes(abi) | (reads ? wb_landlock_reads() : 0), 0,
+                                   0};
     size_t size = sizeof attr.handled_access_fs;
     if (abi >= 4) {
         attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
@@ -244,7 +180,9 @@ static int enter_landlock(const char *scratch, int ncu_ports, int reads, wb_sand
         snprintf(why, cap, "landlock_create_ruleset: %s", strerror(errno));
         return -1;
     }
-    int bad = allow_path(rs, scratch, fs_writes_allowed(abi) | (reads ? FS_READS : 0), abi) != 0 ||
+    int bad = wb_landlock_allow(rs, scratch,
+                                wb_landlock_writes_allowed(abi) | (reads ? wb_landlock_reads() : 0),
+                                abi) != 0 ||
               allow_devices(rs, abi) != 0 || allow_own_proc(rs, abi) != 0 ||
               (reads && allow_reads(rs, abi) != 0);
     for (int p = 0; !bad && abi >= 4 && ncu_ports && p < NCU_PORTS; p++) {
