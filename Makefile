@@ -133,6 +133,9 @@ build/%/build_set.o: grader/kit/build_set.c
 .PHONY: FORCE
 FORCE:
 
+# Runs a student's build with its reads and writes confined (scripts/student-build.sh).
+build/tools/wb-confine: grader/tools/wb_confine.c common/wb_landlock.c common/wb_landlock.h
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) -Icommon grader/tools/wb_confine.c common/wb_landlock.c -o $@
 build/tools/wb-hash: grader/tools/wb_hash.c $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $< $(LIBWB) -lm -o $@
 build/tools/wb-load: grader/tools/wb_load.cu $(LIBWB) common/wb_check.h
@@ -149,6 +152,11 @@ build/tools/04-sweep: grader/04-barriers/sweep/sweep.cu $(LIBWB) common/wb_check
 build/tools/04-experiments: grader/04-barriers/sweep/experiments.cu
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) $(INCLUDES) $< -o $@
 sweeps: $(SWEEPS)
+
+# Every build of a student's file (a lab's library, a broken variant, a mutant) runs under
+# limits of time, memory and file size, its reads and writes confined (build/tools/wb-confine):
+# the file is untrusted, and no test's sandbox exists yet.
+STUDENT_BUILD := scripts/student-build.sh
 
 # ---- per lab: the student's code as a shared library, the grader beside it.
 # The grader loads the library only inside each forked test process, so a
@@ -174,16 +182,20 @@ comma := ,
 define set_rules
 build/$(2)/$(1)/grade: $$(GRADER_O_$(1)) build/$(2)/build_set.o $(LIBKIT) $(LIBWB) $(wildcard grader/$(1)/exports.list)
 	$$(call say,LD,$$@)mkdir -p $$(@D) && $$(CC) $$(CFLAGS) $$(filter %.o %.a,$$^) $$(CHECK_LIBS) $$(JSON_LIBS) $$(SECCOMP_LIBS) $$(CUDA_LIB) $(call grader_exports,$(1)) -ldl -lm -pthread -o $$@
-build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h
-	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
+build/$(2)/$(1)/libstudent.so: $(2)/$(1)/$(call topic,$(1)).cu labs/$(1)/$(call topic,$(1)).h | build/tools/wb-confine
+	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $(STUDENT_BUILD) $$(NVCC) $$(NVCCFLAGS) -Ilabs/$(1) $(CUDA_INC) -shared $$< -o $$@
 endef
 $(foreach l,$(LABS),$(eval $(call lab_rules,$(l))))
 $(foreach l,$(LABS),$(foreach s,$(SETS),$(eval $(call set_rules,$(l),$(s)))))
 
 # ---- grading
+# A path as one shell word, exactly as given on make's command line: its raw text ($(value),
+# never expanded by make) in single quotes. A submission's path holds a student's name, and
+# "$(SUBMISSION)" in a recipe ran the backquotes or $(...) of a name like x`cmd`.tar.gz.
+shell_word = '$(subst ','\'',$(value $(1)))'
 grade: $(LIBWB) build/tools/wb-summary
 ifneq ($(SUBMISSION),)
-	@LAB=$(LAB) scripts/grade-submission.sh "$(SUBMISSION)"
+	@LAB=$(LAB) scripts/grade-submission.sh $(call shell_word,SUBMISSION)
 else
 	@case " $(SETS) " in *" $(SET) "*) ;; *) echo "SET=$(SET): this workbook has no $(SET)/ folder (a handout has no solutions/); grade your own work with SET=labs"; exit 2;; esac
 	@SET=$(SET) MAKE="$(MAKE)" scripts/grade.sh $(SELECTED)
@@ -198,8 +210,8 @@ report:
 
 # A class: SUBMISSIONS=folder of student folders or tarballs; SLURM=1 for a job array.
 grade-class: build/tools/wb-summary
-	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
-	@scripts/grade-class.sh "$(SUBMISSIONS)"
+	@test -n $(call shell_word,SUBMISSIONS) || { echo "usage: make grade-class SUBMISSIONS=folder [SLURM=1]"; exit 2; }
+	@scripts/grade-class.sh $(call shell_word,SUBMISSIONS)
 
 # ---- measuring the grader itself (RUNS=n, LOAD=1)
 bench: all build/tools/wb-load build/tools/wb-bench-stats
@@ -213,8 +225,8 @@ bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
 
 # ---- mutation testing of the graders (scripts/mutate.py): each mutant is a whole copy of a
 # lab's reference with one change in a student region, built like a student's library.
-build/mutate/%.so: build/mutate/%.cu $(wildcard labs/*/*.h)
-	$(call say,NVCC,$<)$(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
+build/mutate/%.so: build/mutate/%.cu $(wildcard labs/*/*.h) | build/tools/wb-confine
+	$(call say,NVCC,$<)$(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 
 mutate: all
 	@case " $(SETS) " in *" solutions "*) ;; *) echo "make mutate: no solutions/ here (a handout): nothing to mutate"; exit 2;; esac
@@ -225,9 +237,10 @@ build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) | deps
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
 # Broken variants include their lab's solution: rebuild them when it changes.
-build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu)
-	$(call say,NVCC,$<)mkdir -p $(@D) && $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
-BROKEN_SO := $(filter-out %/compile_error.so,$(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(wildcard tests/broken/$(l)/*.cu))))
+build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu) | build/tools/wb-confine
+	$(call say,NVCC,$<)mkdir -p $(@D) && $(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
+# Variants named compile_* must not build (test-broken.sh builds each and expects a failure).
+BROKEN_SO := $(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(foreach f,$(wildcard tests/broken/$(l)/*.cu),$(if $(findstring /compile_,$(f)),,$(f)))))
 
 # The kit's self-tests: verdict rules (a lab of framework cases) and the
 # table check (every refusal, on tables built to be refused).
@@ -235,11 +248,15 @@ build/tests/grader_selftest: tests/grader_selftest.c build/solutions/build_set.o
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-selftest"' -DWB_LAB_SOURCE='"selftest.cu"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 build/tests/check_table: tests/check_table.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
+# The sandbox's seccomp filter alone, as on a kernel without Landlock's scopes.
+build/tests/check_sandbox: tests/check_sandbox.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-sandbox"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 
-test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tools/wb-summary build/tools/wb-bench-stats
+test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tests/check_sandbox build/tools/wb-summary build/tools/wb-bench-stats
 	@echo "== unit tests of common/ and the grader kit"
 	@build/tests/check_common
 	@build/tests/check_table
+	@build/tests/check_sandbox
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
 	@scripts/test-bench.sh

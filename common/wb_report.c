@@ -36,6 +36,50 @@ void wb_format_header(char *buf, size_t cap, const char *lab, const char *right)
     snprintf(buf + used, cap - (size_t)used, "  %s", right);
 }
 
+/* The length of the well-formed UTF-8 sequence at s (1-4), or 0 when s does not start one. */
+static int utf8_length(const unsigned char *s) {
+    unsigned c = s[0];
+    int n = c >= 0xc2 && c <= 0xdf   ? 2
+            : c >= 0xe0 && c <= 0xef ? 3
+            : c >= 0xf0 && c <= 0xf4 ? 4
+                                     : 0;
+    /* The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+     */
+    unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (n == 0 || s[1] < lo || s[1] > hi)
+        return 0;
+    for (int k = 2; k < n; k++)
+        if (s[k] < 0x80 || s[k] > 0xbf)
+            return 0;
+    return n;
+}
+
+void wb_text_clean(char *s) {
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        if (*p < 0x20 || *p == 0x7f) {
+            *p++ = ' ';
+            continue;
+        }
+        if (*p < 0x80) {
+            p++;
+            continue;
+        }
+        int n = utf8_length(p);
+        /* C1 controls (U+0080-U+009F: CSI among them) and the bidirectional embeddings,
+         * overrides and isolates (U+202A-U+202E, U+2066-U+2069) are well formed but unsafe. */
+        int unsafe = (n == 2 && p[0] == 0xc2 && p[1] <= 0x9f) ||
+                     (n == 3 && p[0] == 0xe2 && p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae) ||
+                     (n == 3 && p[0] == 0xe2 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9);
+        if (n == 0)
+            n = 1;
+        if (n == 1 || unsafe)
+            memset(p, '?', (size_t)n);
+        p += n;
+    }
+}
+
 void wb_format_result(char *buf, size_t cap, const wb_result *r, int color) {
     const char *c = !color                  ? ""
                     : r->verdict == WB_PASS ? GREEN
@@ -43,6 +87,12 @@ void wb_format_result(char *buf, size_t cap, const wb_result *r, int color) {
                                             : YELLOW;
     char pts[24];
     snprintf(pts, sizeof pts, "%d/%d", r->points, r->max_points);
+    wb_result clean = *r; /* the texts as a terminal may show them (wb_text_clean) */
+    wb_text_clean(clean.id);
+    wb_text_clean(clean.measured);
+    wb_text_clean(clean.reason);
+    wb_text_clean(clean.hint);
+    r = &clean;
     /* The reason goes on the same line when nothing was measured. */
     const char *text = r->measured[0] ? r->measured : r->reason;
     const char *name = wb_verdict_name(r->verdict);
@@ -81,7 +131,15 @@ void wb_csv_row(FILE *f, int n, const char *const *fields) {
     fputc('\n', f);
 }
 
-static json_object *result_to_json(const wb_result *r) {
+static json_object *result_to_json(const wb_result *given) {
+    wb_result clean = *given; /* valid UTF-8 without control characters (wb_text_clean) */
+    const wb_result *r = &clean;
+    wb_text_clean(clean.lab);
+    wb_text_clean(clean.id);
+    wb_text_clean(clean.kind);
+    wb_text_clean(clean.measured);
+    wb_text_clean(clean.reason);
+    wb_text_clean(clean.hint);
     json_object *t = json_object_new_object();
     char name[128], out[1100];
     snprintf(name, sizeof name, "%s: %s", r->lab, r->id);

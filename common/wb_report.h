@@ -36,6 +36,15 @@ void wb_format_header(char *buf, size_t cap, const char *lab, const char *right)
 /* The test's line and, when present, its indented reason and hint lines. */
 void wb_format_result(char *buf, size_t cap, const wb_result *r, int color);
 
+/* Makes text from code under test (a record, an answer, a compiler's line) safe to show and to
+ * store, in place and never longer: control characters (C0, DEL, C1: terminal escapes, line
+ * breaks, tabs) become ' ', bytes that are not well-formed UTF-8 (a stray byte, a sequence
+ * cut short by a buffer's end, overlong forms, surrogates) and the bidirectional overrides
+ * that reorder a line on screen become '?'. Every report and the console show only such text,
+ * so nothing a student wrote can move the terminal's cursor, forge a line, or make
+ * results.json or a CSV invalid UTF-8. */
+void wb_text_clean(char *s);
+
 /* Writes one CSV field, quoted when it holds a comma, quote or line break. */
 void wb_csv_field(FILE *f, const char *s);
 /* Writes n fields and a line break. */

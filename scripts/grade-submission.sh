@@ -21,6 +21,10 @@ set -u
 export LC_ALL=C # tar's listings, patterns and sort orders byte by byte
 limit=$((1 << 20))
 unpack_s=300 # each pass of tar over a tarball: a decompression bomb costs this much, not hours
+# A submission holds a few files: one with more entries, or more bytes of names listed, is not
+# read at all (a tarball of a million empty files is 10 MB, and each entry costs time here and a
+# line in the logs).
+max_entries=10000 max_listing=$((4 << 20))
 
 # The student's name: the submission's last path component, less .tar.gz, .tgz or .tar for a file.
 student_name() {
@@ -92,13 +96,20 @@ is_allowed() { local a; for a in "${allowed[@]}"; do [ "$a" = "$1" ] && return 0
 
 # The submission's entries, each "type<TAB>size<TAB>path<NUL>": type f for a plain file. A
 # tarball's paths are as tar lists them (one line each: control characters and backslashes
-# escaped), which tar reads back as the same names.
+# escaped), which tar reads back as the same names. Returns 1 when it cannot be read, 3 when its
+# listing passes max_listing bytes (the listing stops there).
 list_entries() {
+    local cut=$((max_listing + 1)) st
     if [ -d "$sub" ]; then
-        (cd -- "$sub" && find . -mindepth 1 -printf '%y\t%s\t%P\0')
+        (cd -- "$sub" && find . -mindepth 1 -printf '%y\t%s\t%P\0') | head -c $cut >"$out/unpacked/folder"
+        [ "$(stat -c %s "$out/unpacked/folder")" -gt "$max_listing" ] && return 3
+        cat "$out/unpacked/folder"
     else
-        timeout $unpack_s tar -tvf "$sub" --numeric-owner --quoting-style=escape >"$out/unpacked/long" &&
-            timeout $unpack_s tar -tf "$sub" --quoting-style=escape >"$out/unpacked/short" &&
+        timeout $unpack_s tar -tvf "$sub" --numeric-owner --quoting-style=escape | head -c $cut >"$out/unpacked/long"
+        st=${PIPESTATUS[0]}
+        [ "$(stat -c %s "$out/unpacked/long")" -gt "$max_listing" ] && return 3
+        [ "$st" = 0 ] || return 1
+        timeout $unpack_s tar -tf "$sub" --quoting-style=escape >"$out/unpacked/short" &&
             [ "$(wc -l <"$out/unpacked/long")" = "$(wc -l <"$out/unpacked/short")" ] || return 1
         # Same order in both listings: type and size from the long one, the name from the short one.
         paste <(awk '{ t = substr($1, 1, 1); print (t == "-" ? "f" : t) "\t" $3 }' "$out/unpacked/long") \
@@ -116,7 +127,12 @@ norm() {
 
 # One that cannot be read (not a tarball, cut short) is graded with no file taken.
 problem=""
-if ! list_entries >"$out/unpacked/entries" 2>"$out/unpacked/list.err"; then
+list_entries >"$out/unpacked/entries" 2>"$out/unpacked/list.err"
+listed=$?
+if [ $listed = 3 ] || [ "$(tr -cd '\0' <"$out/unpacked/entries" | wc -c)" -gt $max_entries ]; then
+    problem="the submission holds more than $max_entries entries or $((max_listing >> 20)) MiB of names: nothing taken"
+    : >"$out/unpacked/entries"
+elif [ $listed != 0 ]; then
     why=$(head -c 300 "$out/unpacked/list.err" | grep -m 1 .)
     problem="cannot read the submission: ${why:-tar listed nothing whole in $unpack_s s}"
     : >"$out/unpacked/entries"
@@ -219,7 +235,11 @@ version=$(git describe --always --dirty 2>/dev/null || echo unknown)
     fi
 } | tee "$out/grade.log"
 # The copy is no git checkout: the grader's version is this checkout's.
-(cd "$work" && unset LABS MAKEFLAGS MFLAGS && SEED=$seed NO_COLOR=1 make --no-print-directory grade SET=labs \
+# Nothing in the grading's environment names this checkout (cd sets OLDPWD; Slurm sets SLURM_SUBMIT_DIR).
+# The student's files are built with their reads confined to the system, the toolkit and the
+# copy (WB_CONFINE_BUILD: scripts/student-build.sh).
+(cd "$work" && unset LABS MAKEFLAGS MFLAGS OLDPWD SLURM_SUBMIT_DIR && SEED=$seed NO_COLOR=1 WB_CONFINE_BUILD=1 \
+    make --no-print-directory grade SET=labs \
     GRADER_VERSION="$version" ${LAB:+LAB=$LAB}) >>"$out/grade.log" 2>&1 </dev/null
 rc=$?
 sed -n '/^lab  /,$p' "$out/grade.log"

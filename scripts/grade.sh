@@ -15,7 +15,8 @@ for lab in "$@"; do
     if ! $make --no-print-directory "$dir/libstudent.so" >"$log" 2>&1; then
         rm -f "$dir/libstudent.so"
         echo "  $set/$lab does not compile; its tests will fail. First lines of $log:"
-        grep -m 3 -i error "$log" | sed 's/^/    /'
+        # The compiler quotes the student's file: its control characters (terminal escapes) as '?'.
+        grep -m 3 -i -e error -e 'out of memory' "$log" | LC_ALL=C tr '\000-\011\013-\037\177' '[?*]' | sed 's/^/    /'
     fi
     if ! $make --no-print-directory "$dir/grade" >"$dir/grader-build.log" 2>&1; then
         echo "  the grader of $lab did not build: see $dir/grader-build.log"

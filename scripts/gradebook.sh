@@ -11,7 +11,9 @@ out=${1:?usage: gradebook.sh OUTDIR}
 [ -f "$out/submissions.list" ] || { echo "no $out/submissions.list: grade the class with grade-class.sh"; exit 2; }
 labs=$(unset LABS MAKEFLAGS MFLAGS; make -s --no-print-directory list-labs)
 csv=$out/gradebook.csv
-q() { printf '"%s"' "${1//\"/\"\"}"; }
+# A text field: no terminal escape, valid UTF-8 (wb-summary --clean; line breaks kept), quoted.
+clean() { local v; v=$(printf '%s' "$1" | build/tools/wb-summary --clean; printf x); printf '%s' "${v%x}"; }
+q() { local v; v=$(clean "$1"; printf x); v=${v%x}; printf '"%s"' "${v//\"/\"\"}"; }
 shown() { if [[ $1 == *[[:cntrl:]]* ]]; then printf '%q' "$1"; else printf '%s' "$1"; fi; }
 tmp=$(mktemp "$out/.gradebook.XXXXXX")
 view=$(mktemp "$out/.view.XXXXXX")
@@ -26,17 +28,26 @@ view=$(mktemp "$out/.view.XXXXXX")
         row="" vrow="" total=0 max=0
         if [ -f "$meta" ]; then
             printf -v name '%b' "$(get student)" # written with \ and newlines escaped
-            status=graded gpu=$(get gpu) version=$(get grader_version) seed=$(get seed)
-            [ -n "$(get problem)" ] && status=$(get problem)
+            gpu=$(get gpu) version=$(get grader_version) seed=$(get seed)
+            missing="" rerun="" skipped=""
             for l in $labs; do
                 tsv=$(build/tools/wb-summary --tsv "$d/report/$l/results.json" 2>/dev/null)
-                if [ -z "$tsv" ]; then row="$row," vrow="$vrow"$'\t-'; status="missing results"; continue; fi
+                if [ -z "$tsv" ]; then row="$row," vrow="$vrow"$'\t-'; missing=1; continue; fi
                 p=$(awk -F'\t' '{s += $3} END {print s + 0}' <<<"$tsv")
                 m=$(awk -F'\t' '{s += $4} END {print s + 0}' <<<"$tsv")
-                grep -q $'\tSKIP\t' <<<"$tsv" && status="some tests skipped"
-                grep -q $'\tRERUN\t' <<<"$tsv" && status="inconclusive timings: grade again on an idle GPU"
+                # The verdict column itself: no text of a test's (its reason) can set a status.
+                verdicts=$(cut -f2 <<<"$tsv")
+                grep -qx SKIP <<<"$verdicts" && skipped=1
+                grep -qx RERUN <<<"$verdicts" && rerun=1
                 row="$row,$p" vrow="$vrow"$'\t'"$p"; total=$((total + p)); max=$((max + m))
             done
+            # The gravest first: a submission not read (or not whole), a lab without results,
+            # timings to grade again, tests not graded here; no later lab's hides an earlier's.
+            status=$(get problem)
+            [ -z "$status" ] && [ -n "$missing" ] && status="missing results"
+            [ -z "$status" ] && [ -n "$rerun" ] && status="inconclusive timings: grade again on an idle GPU"
+            [ -z "$status" ] && [ -n "$skipped" ] && status="some tests skipped"
+            [ -z "$status" ] && status=graded
         else
             # Never graded (a Slurm task that did not run or died): the name from the file's.
             name=${sub%/}; name=${name##*/}
@@ -47,7 +58,7 @@ view=$(mktemp "$out/.view.XXXXXX")
         fi
         printf '%s%s,%s,%s,%s,%s,%s,%s\n' "$(q "$name")" "$row" "$total" "$max" "$(q "$gpu")" \
             "$(q "$version")" "$seed" "$(q "$status")"
-        printf '%s%s\t%s\t%s\t%s\n' "$(shown "$name")" "$vrow" "${total:--}" "${max:--}" "$status" >&3
+        printf '%s%s\t%s\t%s\t%s\n' "$(shown "$name")" "$vrow" "${total:--}" "${max:--}" "$(clean "$status")" >&3
     done <"$out/submissions.list"
 } >"$tmp" 3>"$view"
 mv -f -- "$tmp" "$csv"

@@ -29,11 +29,18 @@ for src in $(for l in $labs; do ls tests/broken/"$l"/*.cu 2>/dev/null; done); do
     ref=$(build/tools/wb-summary --tsv "$out/reference/results.json") || {
         echo "FAIL  broken/$lab: the reference run wrote no results"; status=1; continue; }
     log_opt=()
-    if [ "$name" = compile_error ]; then # must not build; graded with the compiler's log
-        ${MAKE:-make} --no-print-directory "$so" >"$out/$name.build.log" 2>&1 &&
-            { echo "FAIL  broken/$lab/$name: it compiled"; status=1; continue; }
+    if [[ $name == compile_* ]]; then # must not build; graded with the compiler's log
+        # Its standard input a pipe that stays open (compile_hang reads it), and a short time limit.
+        exec {hold}< <(sleep 600)
+        holder=$!
+        STUDENT_BUILD_TIMEOUT=10 ${MAKE:-make} --no-print-directory "$so" <&"$hold" >"$out/$name.build.log" 2>&1
+        built=$?
+        kill "$holder" 2>/dev/null
+        exec {hold}<&-
+        [ $built = 0 ] && { echo "FAIL  broken/$lab/$name: it compiled"; status=1; continue; }
         log_opt=(--build-log "$out/$name.build.log")
     fi
+    rm -rf "${out:?}/$name" # a fresh report folder: nothing of an earlier run is counted, or taken for results
     build/solutions/$lab/grade --set solutions --student "$so" "${log_opt[@]}" \
         --answers solutions/$lab/answers.txt --report-dir "$out/$name" >"$out/$name.log" 2>&1
     got=$(build/tools/wb-summary --tsv "$out/$name/results.json") || {
@@ -68,6 +75,12 @@ for src in $(for l in $labs; do ls tests/broken/"$l"/*.cu 2>/dev/null; done); do
         [ -n "$words" ] && awk -v w="$words" '{ sub(/^[ \t]+/, "") } index($0, w) == 1 { f = 1 } END { exit !f }' \
             "$out/$name.log" && { echo "FAIL  broken/$lab/$name: the grader's console has a line \"$words\""; bad=1; }
     done < <(sed -n 's/.*expect-log-lacks: *\(.*\)/\1/p' "$src" | sed 's/ *\*\/$//')
+    # What the run left in its report folder, records and published copies together, in MiB.
+    under=$(sed -n 's/.*expect-report-under: *\([0-9]*\).*/\1/p' "$src")
+    if [ -n "$under" ]; then
+        used=$(du -sm "$out/$name" | cut -f1)
+        [ "$used" -lt "$under" ] || { echo "FAIL  broken/$lab/$name: its report folder holds $used MiB (at most $under expected)"; bad=1; }
+    fi
     nofile=$(sed -n 's/.*expect-no-file: *\([^ ]*\).*/\1/p' "$src")
     if [ -n "$nofile" ]; then
         sleep 3

@@ -43,6 +43,25 @@ expect self.run_under PASS 1 ""
 expect self.ncu_read PASS 1 ""
 expect self.forge PASS 1 ""
 expect self.forged FAIL 0 "expected 1, got 2"
+# Text the code under test wrote (self.raw_text: a screen-clearing escape and a fake verdict line,
+# an 8-bit CSI, a bidirectional override, bytes that are not UTF-8) or answered (answers.txt's
+# value, echoed in the measured line) reaches no report raw: no control character on the
+# console, results.json and measurements.csv valid UTF-8, five fields on each line of the TSV.
+expect self.raw_text FAIL 0 "PASS  self.raw_text 9/9"
+printf 'self_question = \033[2J\033[1A  PASS  question.self_question 2/2 \302\233 \377\n' >"$out.hostile"
+build/tests/grader_selftest --set solutions --student /nonexistent.so --answers "$out.hostile" \
+    --report-dir "$out.h" --only self.raw_text,question.self_question >"$out.h.log" 2>&1
+for f in "$out.log" "$out.h.log" "$out.h/results.json" "$out.h/measurements.csv" "$out/results.json"; do
+    if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$f" || ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1 ||
+        grep -q $'\xc2[\x80-\x9f]' "$f"; then
+        echo "FAIL  grader rule: text of the code under test reached $f raw (a control character or bytes that are not UTF-8)"
+        status=1
+    fi
+done
+grep -q 'self_question = .*PASS  question.self_question 2' "$out.h/results.json" ||
+    { echo "FAIL  grader rule: the hostile answer is not shown (cleaned) in results.json"; status=1; }
+build/tools/wb-summary --tsv "$out.h/results.json" | awk -F'\t' 'NF != 5 { bad = 1 } END { exit bad }' ||
+    { echo "FAIL  grader rule: a line of wb-summary --tsv has other than five fields"; status=1; }
 # A prediction is read when answers.txt has it, and never fails a test by itself.
 printf 'predict_x_speedup = 2.5x\n' >"$out.answers"
 build/tests/grader_selftest --set solutions --student /nonexistent.so --answers "$out.answers" \
@@ -96,5 +115,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

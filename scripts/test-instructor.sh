@@ -45,8 +45,11 @@ else
     bad "SUBMISSION=: taken=$taken points=$pts; $(head -8 "$t/alice.log")"
 fi
 
-# 2b. A submission that tries to use the instructor's compiled reference: graded
-#     in a copy of the workbook without solutions/, it finds none.
+# 2b. A submission that tries to use the instructor's compiled reference: graded in a copy of
+#     the workbook without solutions/, it finds none there; nor in the instructor's checkout,
+#     whose path it reads from OLDPWD (the shell's cd in grade-submission.sh set it) or knows
+#     (this checkout's, written into the file: a guess, or found by searching), since a test
+#     reads nothing outside the system, the toolkit and the workbook it is graded in.
 mkdir -p "$t/m/labs/00-device-query"
 cat >"$t/m/labs/00-device-query/device_query.cu" <<'SRC'
 #define device_query_pick_best own_pick_best
@@ -56,21 +59,83 @@ sed -n '/^#include <cuda_runtime.h>/,$p' solutions/00-device-query/device_query.
 cat >>"$t/m/labs/00-device-query/device_query.cu" <<'SRC'
 #undef device_query_pick_best
 #include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
 extern "C" int device_query_pick_best(const device_query_report *r, int n,
                                       const device_query_need *need) {
-    void *ref = dlopen("build/solutions/00-device-query/libstudent.so", RTLD_NOW);
+    const char *tops[] = {".", getenv("OLDPWD"), getenv("SLURM_SUBMIT_DIR"), CHECKOUT};
+    void *f = NULL;
+    for (int i = 0; i < 4 && !f; i++) {
+        char p[4200];
+        snprintf(p, sizeof p, "%s/build/solutions/00-device-query/libstudent.so", tops[i] ? tops[i] : ".");
+        void *ref = dlopen(p, RTLD_NOW);
+        f = ref ? dlsym(ref, "device_query_pick_best") : NULL;
+    }
+    return f ? ((int (*)(const device_query_report *, int, const device_query_need *))f)(r, n, need)
+             : -1;
+}
+SRC
+sed -i "1i #define CHECKOUT \"$(pwd)\"" "$t/m/labs/00-device-query/device_query.cu"
+LAB=00 scripts/grade-submission.sh "$t/m" "$t/out/mallory" >"$t/mallory.log" 2>&1
+v=$(build/tools/wb-summary --tsv "$t/out/mallory/report/00-device-query/results.json" 2>/dev/null |
+    awk -F'\t' '$1 == "correct.pick_best" {print $2}')
+if [ "$v" = FAIL ]; then
+    ok "SUBMISSION=: code that loads the instructor's compiled reference (in the copy, through OLDPWD, by its path) finds none (correct.pick_best FAIL)"
+else
+    bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
+fi
+
+# 2d. A submission that embeds the instructor's compiled reference when it is compiled (the
+#     assembler's .incbin of its path, here this checkout's), to load it from its scratch folder:
+#     the student's build reads nothing outside the system, the toolkit and the copy, so it fails.
+mkdir -p "$t/inc/labs/00-device-query"
+{
+    sed -n '1,/^#undef device_query_pick_best/p' "$t/m/labs/00-device-query/device_query.cu"
+    cat <<SRC
+asm(".section .rodata\n.global wb_ref_start\nwb_ref_start:\n"
+    ".incbin \"$(pwd)/build/solutions/00-device-query/libstudent.so\"\n"
+    ".global wb_ref_end\nwb_ref_end:\n.previous");
+SRC
+    cat <<'SRC'
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+extern "C" const char wb_ref_start[], wb_ref_end[];
+extern "C" int device_query_pick_best(const device_query_report *r, int n,
+                                      const device_query_need *need) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/ref.so", getenv("WB_SCRATCH") ? getenv("WB_SCRATCH") : ".");
+    FILE *o = fopen(p, "wb");
+    if (o) {
+        fwrite(wb_ref_start, 1, (size_t)(wb_ref_end - wb_ref_start), o);
+        fclose(o);
+    }
+    void *ref = dlopen(p, RTLD_NOW);
     void *f = ref ? dlsym(ref, "device_query_pick_best") : NULL;
     return f ? ((int (*)(const device_query_report *, int, const device_query_need *))f)(r, n, need)
              : -1;
 }
 SRC
-LAB=00 scripts/grade-submission.sh "$t/m" "$t/out/mallory" >"$t/mallory.log" 2>&1
-v=$(build/tools/wb-summary --tsv "$t/out/mallory/report/00-device-query/results.json" 2>/dev/null |
-    awk -F'\t' '$1 == "correct.pick_best" {print $2}')
-if [ "$v" = FAIL ]; then
-    ok "SUBMISSION=: code that loads the instructor's compiled reference finds none (correct.pick_best FAIL)"
+} >"$t/inc/labs/00-device-query/device_query.cu"
+LAB=00 scripts/grade-submission.sh "$t/inc" "$t/out/inc" >"$t/inc.log" 2>&1
+v=$(build/tools/wb-summary --tsv "$t/out/inc/report/00-device-query/results.json" 2>/dev/null |
+    awk -F'\t' '$1 == "correct.pick_best" {print $2 "\t" $5}')
+if [[ $v == FAIL*"did not compile"* ]]; then
+    ok "SUBMISSION=: a file that embeds the instructor's compiled reference (.incbin) does not compile"
 else
-    bad "SUBMISSION=: a submission could use the compiled reference (correct.pick_best: ${v:-no result})"
+    bad "SUBMISSION=: a file could embed the compiled reference when compiled (correct.pick_best: ${v:-no result})"
+fi
+
+# 2c. make grade SUBMISSION= and make grade-class SUBMISSIONS= with a path that holds a student's
+#     name of backquotes, $(...) and quotes: it reaches the scripts as one word, nothing of it runs.
+evil="$t/x\`touch $t/PWNED-make\`\$(touch $t/PWNED-make2)'q\"r.tar.gz"
+make --no-print-directory grade SUBMISSION="$evil" >"$t/evil.log" 2>&1
+make --no-print-directory grade-class SUBMISSIONS="$evil" >>"$t/evil.log" 2>&1
+if ls "$t"/PWNED-make* >/dev/null 2>&1 || ! grep -qxF "no submission $evil" "$t/evil.log" ||
+    ! grep -qxF "SUBMISSIONS=$evil: not a folder" "$t/evil.log"; then
+    bad "make grade SUBMISSION=: a path with backquotes and \$(...) ran a command or was changed: $(head -3 "$t/evil.log")"
+else
+    ok "make grade SUBMISSION= and grade-class SUBMISSIONS=: a path with backquotes, \$(...) and quotes is passed whole; nothing of it runs"
 fi
 
 # 3. A class without a scheduler, [honest, honest, hostile, honest] in grading order:
@@ -111,7 +176,13 @@ echo escaped >"$hs/esc"
     tar -rf "$c/$h.tar" -- "$h/labs/00-device-query" "$h/labs/03-divergence" "$h/labs/04-barriers" &&
     tar -rPf "$c/$h.tar" --transform 's,^esc$,../../ESCAPED,' esc &&
     tar -rPf "$c/$h.tar" --transform "s,^esc\$,$t/ESCAPED-abs," esc)
-expected_names=("$zoe" alice "$bad_name" gradebook.csv)
+# many.tar.gz: the reference's lab 00 files among 10,000 empty ones (a tarball of a million such
+# entries is 10 MB, and each costs the listing time and a line of the logs): not read at all.
+mkdir -p "$t/many/m/labs/00-device-query" "$t/many/m/x"
+cp solutions/00-device-query/device_query.cu solutions/00-device-query/answers.txt "$t/many/m/labs/00-device-query/"
+(cd "$t/many/m/x" && seq -w 10000 | xargs touch)
+tar -czf "$c/many.tar.gz" -C "$t/many" m
+expected_names=("$zoe" alice "$bad_name" gradebook.csv many)
 
 # Alone: zoe, and the stub (with SEED= given: that seed, no other, is used).
 LAB=00 scripts/grade-submission.sh "$c/$zoe.tar.gz" "$t/alone/zoe" >"$t/zoe.log" 2>&1
@@ -131,7 +202,7 @@ git status --porcelain >"$t/git-after"
 csv=$t/classout/gradebook.csv
 hdir=$t/classout/students/$(scripts/grade-submission.sh --folder "$c/$h.tar")
 printf '%s\0' "${expected_names[@]}" >"$t/names"
-printf '%s\n' "$zoe_alone" "$pts" "$pts" "$stub_alone" >"$t/totals"
+printf '%s\n' "$zoe_alone" "$pts" "$pts" "$stub_alone" "$stub_alone" >"$t/totals"
 for d in "$t"/classout/students/*/; do sed -n 's/^seed=//p' "$d/meta.txt"; done | sort >"$t/seeds"
 if ! command -v python3 >/dev/null 2>&1; then
     bad "class: python3 is needed to read the gradebook as CSV"
@@ -161,9 +232,16 @@ print("; ".join(err))
 sys.exit(1 if err else 0)
 PY
 ); then
-    ok "class: gradebook.csv parses as CSV, 4 rows with the exact names, lab 00 points as graded alone ($zoe_alone, $pts, $pts, $stub_alone), a fresh seed each"
+    ok "class: gradebook.csv parses as CSV, 5 rows with the exact names, lab 00 points as graded alone ($zoe_alone, $pts, $pts, $stub_alone, $stub_alone), a fresh seed each"
 else
     bad "class: $why; $(cat "$csv" 2>/dev/null || tail -3 "$t/class.log")"
+fi
+mdir=$t/classout/students/many
+if grep -q '^files taken: 0$' "$mdir/grade.log" && grep -q 'more than 10000 entries' "$mdir/grade.log" &&
+    grep -q 'more than 10000 entries' "$csv" && [ "$(wc -l <"$mdir/grade.log")" -lt 1000 ]; then
+    ok "a tarball of 10,000 entries is not read: nothing taken, said in its log and the gradebook's status"
+else
+    bad "many entries: $(head -6 "$mdir/grade.log" 2>/dev/null); $(wc -l <"$mdir/grade.log" 2>/dev/null) lines"
 fi
 ign=$hdir/ignored.txt
 if grep -q '^files taken: 2$' "$hdir/grade.log" &&
@@ -212,6 +290,23 @@ if [ -z "$left" ]; then
     ok "class: no process left running"
 else
     bad "class: processes left:$left ($(ps -o pid,args -p "${left# }" 2>/dev/null | tail -n +2 | head -3))"
+fi
+
+# 3b. The gradebook of names no CSV reader or terminal should get raw (a terminal escape, bytes
+#     that are not UTF-8, an 8-bit CSI): one graded (meta.txt), one never graded (its path's name).
+g=$t/gb
+mkdir -p "$g/students/a" "$g/students/b"
+raw=$'esc\e[2J\e]0;title\a bad\xff\xfe c1\xc2\x9b end'
+printf 'student=%s\nseed=1\ngpu=x\ngrader_version=v\nexit=1\nfiles_taken=0\nproblem=\n' "$raw" >"$g/students/a/meta.txt"
+printf '%s\t%s\0' a "$t/$raw.tar.gz" b "$t/$raw-2.tar.gz" >"$g/submissions.list"
+scripts/gradebook.sh "$g" >"$t/gb.log" 2>&1
+if [ -f "$g/gradebook.csv" ] && iconv -f UTF-8 -t UTF-8 "$g/gradebook.csv" >/dev/null 2>&1 &&
+    ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$g/gradebook.csv" "$t/gb.log" &&
+    ! LC_ALL=C grep -q $'\xc2[\x80-\x9f]' "$g/gradebook.csv" "$t/gb.log" &&
+    [ "$(grep -c '^"esc \[2J \]0;title  bad?? c1?? end' "$g/gradebook.csv")" = 2 ]; then
+    ok "gradebook: names with terminal escapes, bytes that are not UTF-8 and an 8-bit CSI written as valid UTF-8 without control characters, on the console too"
+else
+    bad "gradebook of hostile names: $(LC_ALL=C cat -v "$g/gradebook.csv" 2>/dev/null | head -3)"
 fi
 
 # 4. A class through Slurm, when it is installed.

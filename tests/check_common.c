@@ -227,6 +227,31 @@ START_TEST(test_csv_escaping) {
 }
 END_TEST
 
+/* Text from code under test, made safe in place: controls to ' ', what is not UTF-8 (and the
+ * unsafe code points) to '?', well-formed text kept byte for byte. */
+START_TEST(test_text_clean) {
+    const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"plain \303\251t\303\251 \342\211\245 1.5x \360\237\230\200", NULL}, /* kept as is */
+        {"a\tb\nc\rd\033[2Je\177", "a b c d [2Je "},
+        {"\302\23331m \302\205", "??31m ??"},       /* C1: CSI, NEL */
+        {"x\342\200\256y\342\201\246", "x???y???"}, /* bidi override, isolate */
+        {"\377\376\200", "???"},                    /* no lead byte */
+        /* overlong, surrogate, past U+10FFFF */
+        {"\300\257 \340\200\257 \355\240\200 \364\220\200\200", "?? ??? ??? ????"},
+        {"cut \342\202", "cut ??"}, /* a sequence cut short */
+        {"\342\202A", "??A"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", cases[i].in);
+        wb_text_clean(buf);
+        ck_assert_str_eq(buf, cases[i].out ? cases[i].out : cases[i].in);
+    }
+}
+END_TEST
+
 static wb_result sample(wb_verdict v) {
     wb_result r;
     memset(&r, 0, sizeof r);
@@ -281,7 +306,8 @@ START_TEST(test_results_json_roundtrip) {
     ck_assert_int_eq(wb_results_json_read(path, &out), 3);
     for (int i = 0; i < 3; i++) {
         ck_assert_str_eq(out[i].id, in[i].id);
-        ck_assert_str_eq(out[i].reason, in[i].reason);
+        /* Quotes and backslashes come back as written; a tab as a space (wb_text_clean). */
+        ck_assert_str_eq(out[i].reason, "text with \"quotes\", tabs and \\ backslashes");
         ck_assert_str_eq(out[i].kind, "performance");
         ck_assert_int_eq(out[i].verdict, in[i].verdict);
         ck_assert_int_eq(out[i].points, in[i].points);
@@ -775,6 +801,7 @@ static Suite *common_suite(void) {
         {"clocks", test_clocks_words},
         {"clocks", test_clocks_open_fails_cleanly},
         {"csv", test_csv_split},
+        {"report", test_text_clean},
         {"ledger", test_ledger_names},
         {"ledger", test_ledger_read_and_judge},
         {"ledger", test_ledger_malformed},

@@ -201,6 +201,19 @@ static void ncu_read_body(wb_ctx *ctx) {
     wb_measured(ctx, "one metric per kernel read from ncu's CSV");
 }
 
+/* Text a hostile test could put in its record (it can write the channel as it likes): a
+ * terminal escape that would clear the screen and print a fake verdict over this test's line,
+ * an 8-bit CSI, a bidirectional override, bytes that are no UTF-8 and a sequence cut short.
+ * The console, results.json, the TSV and measurements.csv must show none of it raw. */
+#define RAW_TEXT                                                                                   \
+    "\033[2J\033[1A\r  PASS  self.raw_text 9/9 \302\23331m \342\200\256evil \377\376\t|\342\202"
+static void raw_text_body(wb_ctx *ctx) {
+    wb_record(ctx, "raw," RAW_TEXT, 1, RAW_TEXT, 0, "ge\x1b[0m");
+    wb_measured(ctx, "%s", RAW_TEXT);
+    wb_hint(ctx, "%s", RAW_TEXT);
+    wb_fail(ctx, "%s", RAW_TEXT);
+}
+
 #define T(id_, kind_, pts_, fn_, ...)                                                              \
     {.id = id_, .kind = kind_, .points = pts_, .timeout_s = 10, .fn = fn_, .hint = "hint text",   \
      __VA_ARGS__}
@@ -229,6 +242,7 @@ static const wb_test tests[] = {
     T("self.ncu_read", WB_CORRECTNESS, 1, ncu_read_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
+    T("self.raw_text", WB_CORRECTNESS, 1, raw_text_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

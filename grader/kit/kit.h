@@ -41,6 +41,8 @@ typedef struct wb_record_summary {
 /* What a test's process got of the sandbox (sandbox.c): 1 where on. */
 typedef struct wb_sandbox {
     int landlock_abi, fs, scoped, tcp, seccomp, limits, nproc;
+    int reads;       /* Landlock confines reads too (sandbox.c, allow_reads) */
+    char why_reads[200];
     int cuda_err;    /* the probe: CUDA's error starting inside the sandbox (0: none) */
     int cgroup;      /* each test runs in a cgroup of its own, killed as a whole */
     char why_cgroup[200];
@@ -143,7 +145,7 @@ void wb_restrict_or_fail(wb_ctx *ctx);
 
 /* sandbox.c: a test's process enters it before any student code runs. */
 void wb_sandbox_prepare(int idx, wb_sandbox *sb);
-int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb);
+int wb_sandbox_confine(int idx, int no_landlock, int reads, wb_sandbox *sb);
 void wb_sandbox_said(const wb_sandbox *sb, char *out, size_t cap);
 int wb_sandbox_parse(const char *said, wb_sandbox *sb);
 void wb_sandbox_probe(wb_sandbox *sb);
@@ -152,10 +154,11 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap);
 /* records/t<idx>/ (records/probe for idx < 0): the only folder a test writes. */
 void wb_scratch_dir(int idx, char *out, size_t cap);
 /* Parent: empties a test's scratch folder before it runs; copies the files
- * it left for the student into the report folder after. */
+ * it left for the student into the report folder after, unless they pass the
+ * limits of what a test may leave (then they are removed, and note, else "",
+ * says so for the test's reason). */
 void wb_scratch_prepare(int idx);
-void wb_scratch_publish(int idx);
-int wb_landlock_abi(void);
-/* Removes a folder and everything beneath it, never following a link. */
+void wb_scratch_publish(int idx, char *note, size_t cap);
+/* Removes a folder and everything beneath it, never following a link, however deep. */
 void wb_remove_tree(const char *path);
 #endif

@@ -148,7 +148,8 @@ static void first_compile_error(void) {
     FILE *f = fopen(G.opt.build_log, "r");
     char line[512];
     while (f && fgets(line, sizeof line, f)) {
-        if (strstr(line, "error:") || strstr(line, "error ")) {
+        /* A compiler's error, or the words of one stopped by the build's memory limit. */
+        if (strcasestr(line, "error:") || strstr(line, "error ") || strstr(line, "out of memory")) {
             line[strcspn(line, "\n")] = '\0';
             snprintf(G.compile_error, sizeof G.compile_error,
                      "the lab did not compile: %.250s (full log: %s)", line, G.opt.build_log);

@@ -21,19 +21,28 @@ double wb_now_s(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-#define WB_MAX_PIDS 65536
+/* One process of /proc: its pid and its parent's. */
+typedef struct {
+    int pid, ppid;
+} proc_link;
 
-/* Sends SIGKILL to every process descended from this one (read from
- * /proc: pid -> parent), however deep; returns how many it signalled. */
+static int by_pid(const void *a, const void *b) {
+    int x = ((const proc_link *)a)->pid, y = ((const proc_link *)b)->pid;
+    return (x > y) - (x < y);
+}
+
+/* Sends SIGKILL to every process descended from this one (read from /proc: pid -> parent), however
+ * deep and whatever their pids (pid_max is often 4194304); returns how many it signalled. */
 static int kill_descendants(void) {
-    static int parent[WB_MAX_PIDS];
-    static int pids[WB_MAX_PIDS];
-    int n = 0, me = getpid();
+    static proc_link *all; /* kept between calls: the watchdog and the reaping call it often */
+    static size_t cap;
+    size_t n = 0;
+    int me = getpid();
     DIR *d = opendir("/proc");
     struct dirent *e;
-    while (d && (e = readdir(d)) && n < WB_MAX_PIDS) {
+    while (d && (e = readdir(d))) {
         int pid = atoi(e->d_name);
-        if (pid <= 0 || pid >= WB_MAX_PIDS)
+        if (pid <= 0)
             continue;
         char path[300], buf[512];
         snprintf(path, sizeof path, "/proc/%d/stat", pid);
@@ -45,21 +54,30 @@ static int kill_descendants(void) {
         buf[len] = '\0';
         char *close_paren = strrchr(buf, ')');
         int ppid = 0;
-        if (close_paren && sscanf(close_paren + 2, "%*c %d", &ppid) == 1 && ppid >= 0 &&
-            ppid < WB_MAX_PIDS) {
-            parent[pid] = ppid;
-            pids[n++] = pid;
+        if (!close_paren || sscanf(close_paren + 2, "%*c %d", &ppid) != 1 || ppid < 0)
+            continue;
+        if (n == cap) {
+            size_t grown = cap ? 2 * cap : 4096;
+            proc_link *p = realloc(all, grown * sizeof *p);
+            if (!p)
+                break;
+            all = p;
+            cap = grown;
         }
+        all[n++] = (proc_link){pid, ppid};
     }
     if (d)
         closedir(d);
+    qsort(all, n, sizeof *all, by_pid);
     int killed = 0;
-    for (int i = 0; i < n; i++) {
-        int p = pids[i], depth = 0;
-        while (p > 1 && p != me && depth++ < 4096)
-            p = parent[p];
-        if (p == me && pids[i] != me) {
-            kill((pid_t)pids[i], SIGKILL);
+    for (size_t i = 0; i < n; i++) {
+        int p = all[i].pid, depth = 0;
+        while (p > 1 && p != me && depth++ < 4096) {
+            proc_link key = {p, 0}, *up = bsearch(&key, all, n, sizeof *all, by_pid);
+            p = up ? up->ppid : 0;
+        }
+        if (p == me && all[i].pid != me) {
+            kill((pid_t)all[i].pid, SIGKILL);
             killed++;
         }
     }

@@ -166,8 +166,10 @@ static void csv_line(const wb_result *r, char *v) {
         return;
     char *fld[5] = {0};
     char *s = NULL, *p = strtok_r(v, "\t", &s);
-    for (int k = 0; k < 5 && p; k++, p = strtok_r(NULL, "\t", &s))
+    for (int k = 0; k < 5 && p; k++, p = strtok_r(NULL, "\t", &s)) {
+        wb_text_clean(p); /* written by the test's process: any bytes at all */
         fld[k] = p;
+    }
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)G.seed);
     const char *row[] = {G.lab->name, G.opt.set, r->id, fld[0], fld[1], fld[2],

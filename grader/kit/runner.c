@@ -6,6 +6,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,6 +22,33 @@ int wb_find_test(const char *id) {
 }
 
 /* ------------------------------------------------------ in the test's process */
+
+/* Every descriptor the test's process inherited, but its standard ones and its record
+ * channel, leads to /dev/null from here on: Check's message file, which code under test could
+ * otherwise fill with messages that stop Check's parent, and so the whole lab's grading ("Bad
+ * message type", or a length that reads past its buffer), and anything the grader's own caller
+ * left open (a log, a terminal), which no Landlock rule covers. Check's parent still reads
+ * what its child wrote before the body; the body's verdict and reason travel in the record
+ * (check.tap then says "Early exit" where results.json gives the reason). The numbers stay
+ * taken, so no file opened later lands where Check's child still writes. */
+static void detach_inherited_fds(void) {
+    int keep[4096], n = 0;
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+    while (d && (e = readdir(d)) && n < 4096) {
+        int fd = atoi(e->d_name);
+        if (fd > STDERR_FILENO && fd != G.record_fd && fd != dirfd(d))
+            keep[n++] = fd;
+    }
+    if (d)
+        closedir(d);
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int k = 0; null >= 0 && k < n; k++)
+        if (keep[k] != null && dup2(null, keep[k]) == keep[k])
+            fcntl(keep[k], F_SETFD, FD_CLOEXEC);
+    if (null >= 0)
+        close(null);
+}
 
 /* What the code under test prints goes to a file, never among the grader's
  * own lines (a student cannot print a fake PASS there). */
@@ -73,7 +101,7 @@ static void confine_or_fail(wb_ctx *ctx, const wb_sandbox *want) {
     wb_sandbox got;
     char missing[120];
     memset(&got, 0, sizeof got);
-    wb_sandbox_confine(ctx->idx, !want->fs, &got);
+    wb_sandbox_confine(ctx->idx, !want->fs, want->reads, &got);
     G.confined = 1;
     wb_sandbox_missing(want, &got, missing, sizeof missing);
     if (missing[0])
@@ -95,8 +123,13 @@ static void enter_sandbox(wb_ctx *ctx) {
         wb_fail(ctx, "the grader could not move this test into its cgroup: report it to your "
                 "instructor");
     wb_sandbox_prepare(ctx->idx, &got);
-    wb_sandbox_said(&G.sandbox, want, sizeof want);
-    setenv("WB_SANDBOX_WANT", want, 1); /* what a body run under a tool must get */
+    /* What a body run under a tool must get: reads stay open there, since what NVIDIA's
+     * tools load into it (and read) was never probed. */
+    wb_sandbox promised = G.sandbox;
+    if (body_runs_under_tool(ctx->t))
+        promised.reads = 0;
+    wb_sandbox_said(&promised, want, sizeof want);
+    setenv("WB_SANDBOX_WANT", want, 1);
     if (!body_runs_under_tool(ctx->t))
         confine_or_fail(ctx, &G.sandbox);
 }
@@ -122,6 +155,7 @@ void wb_run_body(int idx) {
     if (G.gate[idx][0])
         wb_fail(&ctx, "%s", G.gate[idx]);
     if (!G.run_body_mode) {
+        detach_inherited_fds();
         capture_output(idx);
         enter_sandbox(&ctx);
     } else
@@ -241,16 +275,45 @@ static void judge(int i, TestResult *tr, int escaped) {
     }
 }
 
+/* What a test printed (records/<idx>.out) may reach the file size limit (256 MiB): its first
+ * OUTPUT_KEEP_MAX bytes are kept, then a line that says the rest was cut. */
+#define OUTPUT_KEEP_MAX (1LL << 20)
+
+static void cap_output(int i) {
+    char out[PATH_MAX + 16], line[160];
+    struct stat st;
+    snprintf(out, sizeof out, "%s/%d.out", G.tmpdir, i);
+    int fd = open(out, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > OUTPUT_KEEP_MAX &&
+        ftruncate(fd, OUTPUT_KEEP_MAX) == 0) {
+        int n = snprintf(line, sizeof line,
+                         "\n[the grader kept the first %lld MiB of the %lld MiB printed]\n",
+                         OUTPUT_KEEP_MAX >> 20, (long long)(st.st_size >> 20));
+        ssize_t w = pwrite(fd, line, (size_t)n, OUTPUT_KEEP_MAX);
+        (void)w;
+    }
+    close(fd);
+}
+
 static void parent_teardown(void) {
     int escaped = wb_watchdog_disarm();
     wb_cgroup_kill();
     wb_reap_leftovers();
     wb_record_close(); /* every process of the test is gone: the record is whole */
     int i = current_idx;
-    wb_scratch_publish(i);
+    char note[300];
+    wb_scratch_publish(i, note, sizeof note);
+    cap_output(i);
     TestResult **all = srunner_results(G.sr);
     int n = srunner_ntests_run(G.sr);
     judge(i, n > 0 ? all[n - 1] : NULL, escaped);
+    if (note[0]) { /* files removed unread: said, whatever the verdict */
+        size_t used = strlen(G.res[i].reason);
+        snprintf(G.res[i].reason + used, sizeof G.res[i].reason - used, "%s%s", used ? "; " : "",
+                 note);
+    }
     free(all);
     G.done[i] = 1;
     wb_flush_decided(i);

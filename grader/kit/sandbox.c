@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_landlock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -31,27 +32,32 @@
  * ncu included. What each part stops:
  *   Landlock (filesystem): no file is created, written, truncated, renamed
  *     or removed outside the test's scratch folder (records/t<idx>/), the
- *     GPU's device files and /dev/shm; reading stays allowed everywhere.
+ *     GPU's device files and /dev/shm, and no device node anywhere; nothing
+ *     read or run outside the system's folders, the toolkit and the workbook
+ *     (allow_reads), where CUDA starts so (else reads stay open, said).
  *   Landlock scopes (Linux 6.12+): no signal to, and no abstract socket of,
  *     a process outside the test's own tree.
  *   seccomp: no new session or process group (Check's time limit kills the
  *     test's group), no ptrace or cross-process memory access, no signal to
- *     the grader or to a process group, no pidfd, no internet or raw
- *     socket, no io_uring (it bypasses seccomp), no mount or namespace.
- *   resource limits: file size, open files, core dumps, processes.
+ *     the grader, its threads, the processes above it or a process group,
+ *     no pidfd, no internet or raw socket, no io_uring (it bypasses
+ *     seccomp), no mount or namespace;
+ *     nothing that acts on the whole machine when run as root (reboot,
+ *     clocks, I/O ports, swap, host names, device nodes, open by handle),
+ *     and the file size and core limits cannot be raised.
+ *   resource limits: file size, open files, core dumps, processes; the
+ *     out-of-memory killer takes the test's processes first.
  * The parent probes once which parts this kernel grants (the header says
  * which are off and why); a test whose process gets less than the probe
  * fails rather than run unprotected. */
 
 /* Landlock's constants newer than some distributions' headers. */
-#define LL_FS_REFER (1ULL << 13)
 #define LL_FS_TRUNCATE (1ULL << 14)
 #define LL_NET_BIND_TCP (1ULL << 0)
 #define LL_NET_CONNECT_TCP (1ULL << 1)
 #define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
 #define LL_SCOPE_SIGNAL (1ULL << 1)
 #define LL_RULE_NET_PORT 2
-#define LL_CREATE_RULESET_VERSION (1U << 0)
 
 struct ll_ruleset_attr {
     uint64_t handled_access_fs, handled_access_net, scoped;
@@ -73,46 +79,13 @@ struct ll_net_port {
 #define OPEN_FILES_LIMIT 4096
 #define SPARE_PROCESSES 512
 
-static uint64_t fs_writes(int abi) {
-    uint64_t w = LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
-                 LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
-                 LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
-                 LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
-                 LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM;
-    if (abi >= 2)
-        w |= LL_FS_REFER;
-    if (abi >= 3)
-        w |= LL_FS_TRUNCATE;
-    return w;
-}
-
-int wb_landlock_abi(void) {
-    long v = syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
-    return v > 0 ? (int)v : 0;
-}
-
-/* Allows `access` beneath path (a folder) or on it (a file); a path that
- * does not exist here is no error. */
-static int allow_path(int rs, const char *path, uint64_t access, int abi) {
-    int fd = open(path, O_PATH | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) /* a file takes file rights only */
-        access &= LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
-    struct ll_path_beneath pb = {access, fd};
-    int r = (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
-    close(fd);
-    return r;
-}
-
 /* The GPU's device files (/dev/nvidia*, /dev/nvidia-caps/) and the
  * harmless ones, writable; /dev/shm, where CUDA's tools keep shared memory. */
 static int allow_devices(int rs, int abi) {
     uint64_t w = LANDLOCK_ACCESS_FS_WRITE_FILE | (abi >= 3 ? LL_FS_TRUNCATE : 0);
     const char *plain[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/tty", NULL};
     for (int i = 0; plain[i]; i++)
-        if (allow_path(rs, plain[i], w, abi) != 0)
+        if (wb_landlock_allow(rs, plain[i], w, abi) != 0)
             return -1;
     DIR *d = opendir("/dev");
     struct dirent *e;
@@ -120,14 +93,14 @@ static int allow_devices(int rs, int abi) {
         if (strncmp(e->d_name, "nvidia", 6) == 0) {
             char p[300];
             snprintf(p, sizeof p, "/dev/%s", e->d_name);
-            if (allow_path(rs, p, w, abi) != 0) {
+            if (wb_landlock_allow(rs, p, w, abi) != 0) {
                 closedir(d);
                 return -1;
             }
         }
     if (d)
         closedir(d);
-    return allow_path(rs, "/dev/shm", fs_writes(abi), abi);
+    return wb_landlock_allow(rs, "/dev/shm", wb_landlock_writes_allowed(abi), abi);
 }
 
 /* CUDA names its threads at initialisation by writing /proc/<pid>/task/<tid>/comm,
@@ -146,14 +119,53 @@ static int allow_own_proc(int rs, int abi) {
     return (int)syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
 }
 
-static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, char *why,
+/* The workbook's top folder the grader was built in (version.c, from the build). */
+extern const char wb_workbook_root[];
+
+/* Where a test may read, and run programs from, when its reads are confined: the system's
+ * folders, the CUDA Toolkit, the folders on PATH and LD_LIBRARY_PATH and those of every
+ * library this process has loaded, the workbook the grader was built in (for a submission:
+ * the private copy it is graded in), and what the run names (the student's library,
+ * answers.txt, the report folder). Not the rest of the machine: not an instructor's checkout
+ * and its compiled reference (a submission found it through OLDPWD and loaded it), not the
+ * class's other submissions, not anyone's home. */
+static int allow_reads(int rs, int abi) {
+    int bad = wb_landlock_allow_system_reads(rs, abi) != 0;
+    /* The folders of the libraries loaded, two levels down or deeper (never all of /tmp). */
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char line[PATH_MAX + 128];
+    while (maps && fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/'), *slash;
+        if (!path || strstr(path, " (deleted)"))
+            continue;
+        path[strcspn(path, "\n")] = '\0';
+        if ((slash = strrchr(path, '/')) != NULL && slash != path &&
+            memchr(path + 1, '/', (size_t)(slash - path - 1))) {
+            *slash = '\0';
+            bad |= wb_landlock_allow(rs, path, wb_landlock_reads(), abi) != 0;
+        }
+    }
+    if (maps)
+        fclose(maps);
+    if (wb_workbook_root[0] == '/' && wb_workbook_root[1])
+        bad |= wb_landlock_allow(rs, wb_workbook_root, wb_landlock_reads(), abi) != 0;
+    const char *named[] = {G.opt.student, G.opt.answers, G.report_dir};
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (named[i] && named[i][0])
+            bad |= wb_landlock_allow(rs, named[i], wb_landlock_reads(), abi) != 0;
+    return bad ? -1 : 0;
+}
+
+/* reads: confine reads too (allow_reads); else only writes are confined. */
+static int enter_landlock(const char *scratch, int ncu_ports, int reads, wb_sandbox *sb, char *why,
                           size_t cap) {
     int abi = wb_landlock_abi();
     if (abi <= 0) {
         snprintf(why, cap, "the kernel has no Landlock (Linux 5.13+ with landlock among its LSMs)");
         return -1;
     }
-    struct ll_ruleset_attr attr = {fs_writes(abi), 0, 0};
+    struct ll_ruleset_attr attr = {wb_landlock_writes(abi) | (reads ? wb_landlock_reads() : 0), 0,
+                                   0};
     size_t size = sizeof attr.handled_access_fs;
     if (abi >= 4) {
         attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
@@ -168,8 +180,11 @@ static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, ch
         snprintf(why, cap, "landlock_create_ruleset: %s", strerror(errno));
         return -1;
     }
-    int bad = allow_path(rs, scratch, fs_writes(abi), abi) != 0 || allow_devices(rs, abi) != 0 ||
-              allow_own_proc(rs, abi) != 0;
+    int bad = wb_landlock_allow(rs, scratch,
+                                wb_landlock_writes_allowed(abi) | (reads ? wb_landlock_reads() : 0),
+                                abi) != 0 ||
+              allow_devices(rs, abi) != 0 || allow_own_proc(rs, abi) != 0 ||
+              (reads && allow_reads(rs, abi) != 0);
     for (int p = 0; !bad && abi >= 4 && ncu_ports && p < NCU_PORTS; p++) {
         struct ll_net_port np = {LL_NET_BIND_TCP | LL_NET_CONNECT_TCP, NCU_PORT_BASE + p};
         bad = syscall(SYS_landlock_add_rule, rs, LL_RULE_NET_PORT, &np, 0) != 0;
@@ -182,9 +197,45 @@ static int enter_landlock(const char *scratch, int ncu_ports, wb_sandbox *sb, ch
     close(rs);
     sb->landlock_abi = abi;
     sb->fs = 1;
+    sb->reads = reads;
     sb->scoped = abi >= 6;
     sb->tcp = abi >= 4;
     return 0;
+}
+
+#define GUARDED_MAX 512
+
+/* The ids no signal of the test may reach: every process above this one (the grader, the
+ * scripts that run it, a class's whole run), each thread of each (kill() takes a thread's id
+ * as its process's), up to init. Returns how many were stored in ids. */
+static int guarded_ids(uint32_t *ids, int cap) {
+    int n = 0;
+    for (pid_t p = getppid(); p > 1 && n < cap;) {
+        char path[64], buf[512];
+        snprintf(path, sizeof path, "/proc/%d/task", (int)p);
+        DIR *d = opendir(path);
+        struct dirent *e;
+        ids[n++] = (uint32_t)p;
+        while (d && (e = readdir(d)) && n < cap) {
+            int tid = atoi(e->d_name);
+            if (tid > 0 && tid != p)
+                ids[n++] = (uint32_t)tid;
+        }
+        if (d)
+            closedir(d);
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)p); /* its parent, after the name */
+        FILE *f = fopen(path, "r");
+        size_t len = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f)
+            fclose(f);
+        buf[len] = '\0';
+        char *paren = strrchr(buf, ')');
+        int up = 0;
+        if (!paren || sscanf(paren + 2, "%*c %d", &up) != 1 || up == p)
+            break;
+        p = up;
+    }
+    return n;
 }
 
 /* seccomp's rules: every call not named here is allowed. */
@@ -217,14 +268,70 @@ static int add_rules(scmp_filter_ctx f, int allow_inet) {
     int rc = 0;
     for (size_t i = 0; i < sizeof deny / sizeof deny[0]; i++)
         rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), deny[i], 0);
-    /* Signals: never to the grader, to pid -1 or to a process group (a
-     * negative pid); a process's own threads and children stay reachable. */
-    const uint32_t ppid = (uint32_t)getppid();
+    /* What only root may do, and what changes the whole machine when it does: a grader run as
+     * root (a container, a cloud GPU machine, ncu's counters) must not hand it to code under
+     * test. Reboot, the clocks (lab 07 times with the host's), raw I/O ports, swap, the host's
+     * names, process accounting, files opened by handle (past any path rule), the new mount
+     * calls (mount itself is above). Some exist on one architecture only (iopl, ioperm): a call
+     * this one lacks is skipped. */
+    const int machine[] = {SCMP_SYS(reboot),
+                           SCMP_SYS(settimeofday),
+                           SCMP_SYS(clock_settime),
+                           SCMP_SYS(clock_adjtime),
+                           SCMP_SYS(adjtimex),
+                           SCMP_SYS(iopl),
+                           SCMP_SYS(ioperm),
+                           SCMP_SYS(swapon),
+                           SCMP_SYS(swapoff),
+                           SCMP_SYS(sethostname),
+                           SCMP_SYS(setdomainname),
+                           SCMP_SYS(acct),
+                           SCMP_SYS(open_by_handle_at),
+                           SCMP_SYS(fsopen),
+                           SCMP_SYS(fsconfig),
+                           SCMP_SYS(fsmount),
+                           SCMP_SYS(fspick),
+                           SCMP_SYS(move_mount),
+                           SCMP_SYS(open_tree),
+                           SCMP_SYS(mount_setattr)};
+    for (size_t i = 0; i < sizeof machine / sizeof machine[0]; i++)
+        if (machine[i] >= 0)
+            rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), machine[i], 0);
+    /* No device node anywhere (Landlock refuses them too, where it is on). */
+    if (SCMP_SYS(mknod) >= 0) {
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknod), 1,
+                               SCMP_A1(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFCHR));
+        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknod), 1,
+                               SCMP_A1(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
+    }
+    rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknodat), 1,
+                           SCMP_A2(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFCHR));
+    rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(mknodat), 1,
+                           SCMP_A2(SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
+    /* The file size and core limits the sandbox set stay as they are: root could raise them
+     * (CAP_SYS_RESOURCE). Reading them (prlimit64 with no new limit) stays allowed. */
+    const int held[] = {RLIMIT_FSIZE, RLIMIT_CORE};
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) {
+        if (SCMP_SYS(setrlimit) >= 0)
+            rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setrlimit), 1,
+                                   SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)held[i]));
+        rc |=
+            seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2,
+                             SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)held[i]), SCMP_A2(SCMP_CMP_NE, 0));
+    }
+    /* Signals: never to the grader, its threads or any process above it (kill() given a
+     * thread's id signals its whole process: the grader's watchdog and record reader were
+     * reachable so, and so was the class's grade-class.sh), to pid -1 or to a process group (a
+     * negative pid); a process's own threads and children stay reachable. Landlock's signal
+     * scope (Linux 6.12+) refuses the rest of the machine too; before it, this is all. */
+    uint32_t guarded[GUARDED_MAX];
+    int n_guarded = guarded_ids(guarded, GUARDED_MAX);
     const int sig_calls[] = {SCMP_SYS(kill), SCMP_SYS(tkill), SCMP_SYS(tgkill),
                              SCMP_SYS(rt_sigqueueinfo), SCMP_SYS(rt_tgsigqueueinfo)};
     for (size_t i = 0; i < sizeof sig_calls / sizeof sig_calls[0]; i++) {
-        rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
-                               SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, ppid));
+        for (int k = 0; k < n_guarded; k++)
+            rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
+                                   SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffu, guarded[k]));
         rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), sig_calls[i], 1,
                                SCMP_A0(SCMP_CMP_MASKED_EQ, 0x80000000u, 0x80000000u));
     }
@@ -344,6 +451,14 @@ void wb_sandbox_prepare(int idx, wb_sandbox *sb) {
         close(devnull);
     }
     snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    /* Should the machine run out of memory, the kernel kills the test (a memory hog) first,
+     * not the grader or another process on the machine. */
+    int adj = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+    if (adj >= 0) {
+        ssize_t w = write(adj, "1000", 4);
+        (void)w;
+        close(adj);
+    }
     setenv("TMPDIR", scratch, 1);
     setenv("WB_SCRATCH", scratch, 1); /* for a body run again under a tool */
     setenv("CUDA_CACHE_PATH", cache, 1);
@@ -354,8 +469,8 @@ void wb_sandbox_prepare(int idx, wb_sandbox *sb) {
  * the test's own, or, for a test that runs its body again under a tool,
  * that body's process (the tool itself is NVIDIA's, and starts CUDA in its
  * target: see allow_own_proc). no_landlock: the probe found that CUDA cannot
- * start under Landlock here. */
-int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
+ * start under Landlock here; reads: Landlock confines reads too. */
+int wb_sandbox_confine(int idx, int no_landlock, int reads, wb_sandbox *sb) {
     const char *scratch = getenv("WB_SCRATCH");
     char own[PATH_MAX + 32];
     if (!scratch) {
@@ -372,7 +487,7 @@ int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
     if (no_landlock)
         snprintf(sb->why_fs, sizeof sb->why_fs, "CUDA cannot start under Landlock on this machine");
     else
-        enter_landlock(scratch, ncu, sb, sb->why_fs, sizeof sb->why_fs);
+        enter_landlock(scratch, ncu, reads, sb, sb->why_fs, sizeof sb->why_fs);
     /* With Landlock's TCP rules, ncu's ports alone are reachable. */
     sb->seccomp = enter_seccomp(ncu, sb->why_seccomp, sizeof sb->why_seccomp) == 0;
     struct rlimit r; /* limits set in the test's process, inherited here */
@@ -384,24 +499,24 @@ int wb_sandbox_confine(int idx, int no_landlock, wb_sandbox *sb) {
 }
 
 void wb_sandbox_said(const wb_sandbox *sb, char *out, size_t cap) {
-    snprintf(out, cap, "fs=%d scoped=%d seccomp=%d limits=%d", sb->fs, sb->scoped, sb->seccomp,
-             sb->limits);
+    snprintf(out, cap, "fs=%d reads=%d scoped=%d seccomp=%d limits=%d", sb->fs, sb->reads,
+             sb->scoped, sb->seccomp, sb->limits);
 }
 
 int wb_sandbox_parse(const char *said, wb_sandbox *sb) {
     memset(sb, 0, sizeof *sb);
-    return said && sscanf(said, "fs=%d scoped=%d seccomp=%d limits=%d", &sb->fs, &sb->scoped,
-                          &sb->seccomp, &sb->limits) == 4
+    return said && sscanf(said, "fs=%d reads=%d scoped=%d seccomp=%d limits=%d", &sb->fs,
+                          &sb->reads, &sb->scoped, &sb->seccomp, &sb->limits) == 5
                ? 0
                : -1;
 }
 
 /* The probe's child: the whole sandbox, then (with a GPU) whether CUDA
  * starts inside it. */
-static void probe_child(int no_landlock, wb_sandbox *got) {
+static void probe_child(int no_landlock, int reads, wb_sandbox *got) {
     wb_sandbox_prepare(-1, got);
     int nproc = got->nproc;
-    wb_sandbox_confine(-1, no_landlock, got);
+    wb_sandbox_confine(-1, no_landlock, reads, got);
     got->nproc = nproc;
     if (G.gpu_ok) {
         int n = 0;
@@ -415,7 +530,7 @@ static void probe_child(int no_landlock, wb_sandbox *got) {
 }
 
 /* The parent's probe: a child enters the sandbox and reports what it got. */
-static void probe_once(int no_landlock, wb_sandbox *sb) {
+static void probe_once(int no_landlock, int reads, wb_sandbox *sb) {
     int fd[2];
     memset(sb, 0, sizeof *sb);
     snprintf(sb->why_fs, sizeof sb->why_fs, "the probe did not answer");
@@ -426,7 +541,7 @@ static void probe_once(int no_landlock, wb_sandbox *sb) {
     if (pid == 0) {
         close(fd[0]);
         wb_sandbox got;
-        probe_child(no_landlock, &got);
+        probe_child(no_landlock, reads, &got);
         ssize_t w = write(fd[1], &got, sizeof got);
         (void)w;
         _exit(0);
@@ -442,14 +557,28 @@ static void probe_once(int no_landlock, wb_sandbox *sb) {
     }
 }
 
-/* What the tests will get. Where CUDA does not start under Landlock (a
- * driver that writes where no rule allows), the tests run without it, and
- * the header says so, rather than every GPU test failing. */
+/* What the tests will get. Where CUDA does not start with its reads confined
+ * (a driver or library in a folder allow_reads does not name), the tests
+ * confine writes only; where it does not start under Landlock at all (a
+ * driver that writes where no rule allows), the tests run without it; the
+ * header says which, rather than every GPU test failing. */
 void wb_sandbox_probe(wb_sandbox *sb) {
-    probe_once(0, sb);
+    probe_once(0, 1, sb);
+    if (sb->fs && sb->cuda_err) {
+        wb_sandbox writes;
+        probe_once(0, 0, &writes);
+        if (writes.fs && !writes.cuda_err) {
+            snprintf(writes.why_reads, sizeof writes.why_reads,
+                     "CUDA does not start with its reads confined on this machine (%s)",
+                     cudaGetErrorName((cudaError_t)sb->cuda_err));
+            *sb = writes;
+            return;
+        }
+    } else if (sb->fs && !sb->reads)
+        snprintf(sb->why_reads, sizeof sb->why_reads, "Landlock refused the rules for reading");
     if (sb->fs && sb->cuda_err) {
         wb_sandbox without;
-        probe_once(1, &without);
+        probe_once(1, 0, &without);
         if (!without.cuda_err) {
             snprintf(without.why_fs, sizeof without.why_fs,
                      "CUDA does not start under Landlock on this machine (%s)",
@@ -462,7 +591,8 @@ void wb_sandbox_probe(wb_sandbox *sb) {
 
 /* Which protections a test's process lacks against the probe's; "" when none. */
 void wb_sandbox_missing(const wb_sandbox *want, const wb_sandbox *got, char *out, size_t cap) {
-    snprintf(out, cap, "%s%s%s%s", want->fs && !got->fs ? " filesystem" : "",
+    snprintf(out, cap, "%s%s%s%s%s", want->fs && !got->fs ? " filesystem" : "",
+             want->reads && !got->reads ? " reads" : "",
              want->scoped && !got->scoped ? " signal scope" : "",
              want->seccomp && !got->seccomp ? " system calls" : "",
              want->limits && !got->limits ? " resource limits" : "");
@@ -478,6 +608,10 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
         ON("writes only to its scratch folder (Landlock ABI %d)", sb->landlock_abi);
     else
         OFF("; filesystem OFF: %s", sb->why_fs);
+    if (sb->reads)
+        ON(", reads only the system, the toolkit and this workbook");
+    else if (sb->fs)
+        OFF("; reads not confined: %s", sb->why_reads[0] ? sb->why_reads : "off");
     if (sb->seccomp)
         ON(", system calls filtered (seccomp)");
     else
@@ -485,8 +619,8 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
     if (sb->scoped)
         ON(", signals within its own processes");
     else if (sb->fs)
-        OFF("; signals: only the grader and process groups guarded (Landlock scopes need Linux "
-            "6.12+)");
+        OFF("; signals: only the grader, its threads, the processes above it and process "
+            "groups guarded (Landlock scopes need Linux 6.12+)");
     if (sb->limits)
         ON(", limits on files%s", sb->nproc ? " and processes" : "");
     else
@@ -502,25 +636,98 @@ void wb_sandbox_describe(const wb_sandbox *sb, char *out, size_t cap) {
 
 /* ------------------------------------------------ the scratch folder (parent) */
 
-#define PUBLISH_MAX (64LL << 20)
+/* What one test may leave in its scratch folder, and all the tests of a run together: the
+ * parent copies it into the report folder, and grade-submission.sh into the class's output.
+ * Tables, timelines and logs of the labs take kilobytes; past these limits a test's folder is
+ * emptied and nothing of it is published. */
+#define SCRATCH_TEST_MAX (32LL << 20)
+#define SCRATCH_RUN_MAX (64LL << 20)
+#define SCRATCH_ENTRIES_MAX 256
+#define SCRATCH_DEPTH_MAX 16
+/* Folders deeper than this are removed by rm(1), which has no limit: the parent's own
+ * recursion stays shallow whatever a test nested. */
+#define REMOVE_DEPTH_MAX 64
+
+/* Removes name (relative to the folder dirfd) and everything beneath it, never following a
+ * link and without any path length limit; 0 when it is gone. */
+static int remove_at(int dirfd, const char *name, int depth) {
+    if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT)
+        return 0;
+    if (errno != EISDIR && errno != EPERM) /* Linux says EISDIR for a folder, POSIX EPERM */
+        return -1;
+    if (depth >= REMOVE_DEPTH_MAX)
+        return -1;
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    for (int removed = 1; removed;) { /* again until a pass removes nothing */
+        removed = 0;
+        rewinddir(d);
+        for (struct dirent *e; (e = readdir(d));)
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+                remove_at(fd, e->d_name, depth + 1) == 0)
+                removed = 1;
+    }
+    closedir(d);
+    return unlinkat(dirfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT ? 0 : -1;
+}
 
 void wb_remove_tree(const char *path) {
-    DIR *d = opendir(path);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
+    if (remove_at(AT_FDCWD, path, 0) == 0)
+        return;
+    fflush(NULL); /* deeper than REMOVE_DEPTH_MAX: rm(1), by its full path, no shell */
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execl("/bin/rm", "rm", "-rf", "--", path, (char *)NULL);
+        execl("/usr/bin/rm", "rm", "-rf", "--", path, (char *)NULL);
+        _exit(127);
+    }
+    if (pid > 0)
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+}
+
+/* Adds up what lies beneath the folder dirfd (files' sizes, entries); -1 as soon as a limit
+ * is passed (size, entries, depth), without reading further. */
+static int tree_size(int dirfd, int depth, long long *bytes, long *entries) {
+    DIR *d = fdopendir(dirfd);
+    if (!d) {
+        close(dirfd);
+        return -1;
+    }
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+        struct stat st;
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
-        char p[PATH_MAX + 300];
-        struct stat st;
-        snprintf(p, sizeof p, "%s/%s", path, e->d_name);
-        if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-            wb_remove_tree(p);
-        else
-            unlink(p);
+        if (++*entries > SCRATCH_ENTRIES_MAX ||
+            fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            rc = -1;
+            break;
+        }
+        if (S_ISREG(st.st_mode))
+            *bytes += st.st_size;
+        if (*bytes > SCRATCH_TEST_MAX)
+            rc = -1;
+        else if (S_ISDIR(st.st_mode)) {
+            int sub =
+                depth + 1 < SCRATCH_DEPTH_MAX
+                    ? openat(dirfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    : -1;
+            rc = sub < 0 ? -1 : tree_size(sub, depth + 1, bytes, entries);
+        }
     }
-    if (d)
-        closedir(d);
-    rmdir(path);
+    closedir(d);
+    return rc;
 }
 
 void wb_scratch_prepare(int idx) {
@@ -546,7 +753,7 @@ static int publishable(const char *name) {
     return strcmp(name, "measurements.csv") != 0 && strcmp(name, "records") != 0;
 }
 
-/* Copies one plain file (no link, one name, at most PUBLISH_MAX bytes) from
+/* Copies one plain file (no link, one name, at most SCRATCH_TEST_MAX bytes) from
  * the scratch folder to the report folder, written by the parent. */
 static void publish_one(const char *scratch, const char *name) {
     char from[PATH_MAX + 300], to[PATH_MAX + 300], tmp[PATH_MAX + 310];
@@ -558,7 +765,7 @@ static void publish_one(const char *scratch, const char *name) {
     if (in < 0)
         return;
     if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
-        st.st_size > PUBLISH_MAX) {
+        st.st_size > SCRATCH_TEST_MAX) {
         close(in);
         return;
     }
@@ -566,19 +773,39 @@ static void publish_one(const char *scratch, const char *name) {
     char buf[65536];
     ssize_t n;
     long long total = 0;
-    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0 && (total += n) <= PUBLISH_MAX)
+    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0 && (total += n) <= SCRATCH_TEST_MAX)
         if (write(out, buf, (size_t)n) != n)
             break;
     close(in);
-    if (out >= 0 && close(out) == 0 && total <= PUBLISH_MAX)
+    if (out >= 0 && close(out) == 0 && total <= SCRATCH_TEST_MAX)
         rename(tmp, to);
     else
         unlink(tmp);
 }
 
-void wb_scratch_publish(int idx) {
-    char scratch[PATH_MAX + 32];
+void wb_scratch_publish(int idx, char *note, size_t cap) {
+    static long long kept; /* by the run's earlier tests */
+    char scratch[PATH_MAX + 32], cache[PATH_MAX + 64];
+    note[0] = '\0';
     wb_scratch_dir(idx, scratch, sizeof scratch);
+    /* CUDA's cache of compiled kernels (CUDA_CACHE_PATH) serves this test's process only. */
+    snprintf(cache, sizeof cache, "%s/cuda-cache", scratch);
+    wb_remove_tree(cache);
+    long long bytes = 0;
+    long entries = 0;
+    int fd = open(scratch, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int over = fd < 0 || tree_size(fd, 0, &bytes, &entries) != 0;
+    if (over || kept + bytes > SCRATCH_RUN_MAX) {
+        if (fd >= 0)
+            snprintf(note, cap,
+                     "the files it left (over %lld MiB, %d entries or %d folders deep, or "
+                     "%lld MiB with the run's earlier tests) were removed unread",
+                     SCRATCH_TEST_MAX >> 20, SCRATCH_ENTRIES_MAX, SCRATCH_DEPTH_MAX,
+                     SCRATCH_RUN_MAX >> 20);
+        wb_scratch_prepare(idx);
+        return;
+    }
+    kept += bytes;
     DIR *d = opendir(scratch);
     struct dirent *e;
     while (d && (e = readdir(d)))

@@ -20,7 +20,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/time.h>
+#include <sys/timex.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
 static int breaches;
@@ -41,6 +47,55 @@ static void try_open_write(const char *path) {
     if (fd >= 0) {
         close(fd);
         breach(path);
+    }
+}
+
+/* What a grader run as root (a container, a cloud GPU machine, ncu's counters) would let code
+ * under test do to the whole machine. Each attempt is made so that it fails harmlessly where
+ * it is allowed (an invalid argument: EINVAL) and is refused (EPERM, EACCES) where it is not:
+ * run by another user the kernel refuses them all, so this variant loses nothing there either. */
+static void try_root_powers(const char *scratch) {
+    if (on("fs=1") && scratch) { /* a device node (one naming a disk gives raw access to it) */
+        char p[4200];
+        snprintf(p, sizeof p, "%s/null-device", scratch);
+        if (mknod(p, S_IFCHR | 0600, makedev(1, 3)) == 0) {
+            unlink(p);
+            breach("mknod of a device in the scratch folder");
+        }
+        try_open_write("/proc/sysrq-trigger");
+    }
+    if (on("scoped=1") && kill(1, 0) == 0)
+        breach("kill(1, 0)");
+    if (on("reads=1")) { /* outside the system, the toolkit and the workbook: /tmp, /root, /home */
+        const char *away[] = {"/tmp", "/root", "/home"};
+        for (int i = 0; i < 3; i++) {
+            int fd = open(away[i], O_RDONLY | O_DIRECTORY);
+            if (fd >= 0) {
+                close(fd);
+                breach(away[i]);
+            }
+        }
+    }
+    if (on("seccomp=1")) {
+        if (syscall(SYS_reboot, 0, 0, 0, NULL) != 0 && errno == EINVAL) /* bad magic numbers */
+            breach("reboot()");
+        struct timeval tv = {0, 2000000}; /* out of range */
+        if (syscall(SYS_settimeofday, &tv, NULL) != 0 && errno == EINVAL)
+            breach("settimeofday()");
+        struct timespec ts = {0, 2000000000L};
+        if (syscall(SYS_clock_settime, CLOCK_REALTIME, &ts) != 0 && errno == EINVAL)
+            breach("clock_settime()");
+        struct timex tx;
+        memset(&tx, 0, sizeof tx);
+        tx.modes = ADJ_TICK; /* a tick length out of range */
+        if (syscall(SYS_adjtimex, &tx) < 0 && errno == EINVAL)
+            breach("adjtimex()");
+        struct rlimit now, more = {RLIM_INFINITY, RLIM_INFINITY};
+        if (getrlimit(RLIMIT_FSIZE, &now) == 0 && now.rlim_max != RLIM_INFINITY &&
+            setrlimit(RLIMIT_FSIZE, &more) == 0) {
+            setrlimit(RLIMIT_FSIZE, &now);
+            breach("raising the file size limit");
+        }
     }
 }
 
@@ -92,6 +147,7 @@ static void try_everything(void) {
     if (on("limits=1") && getrlimit(RLIMIT_FSIZE, &r) == 0 &&
         (r.rlim_cur == RLIM_INFINITY || r.rlim_cur > (1ULL << 30)))
         breach("no file size limit");
+    try_root_powers(scratch);
 }
 
 __attribute__((constructor)) static void at_load(void) {
