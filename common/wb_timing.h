@@ -19,10 +19,9 @@ typedef struct wb_time_opts {
     double target_spread; /* stop once the ratio's IQR/median is below this */
     /* Spot checks of timed calls: before the candidate's c-th timed call
      * (from 0), spot_pick(spot_arg, c) says whether its output is checked;
-     * spot_before(spot_arg) runs first whatever it says (poisons the output,
-     * so that no call can tell it is checked; the stream is idle, outside
-     * the events) and, for a checked call, spot_after(spot_arg) once it has
-     * ended. None of them is timed. When timing ends with no call
+     * if so spot_before(spot_arg) runs first (poisons the output; the
+     * stream is idle, outside the events) and spot_after(spot_arg) once it
+     * has ended. None of them is timed. When timing ends with no call
      * checked, one more timed call is made and checked. A nonzero return
      * of before or after ends the timing with it. NULL spot_pick: none. */
     int (*spot_pick)(void *spot_arg, int c);
