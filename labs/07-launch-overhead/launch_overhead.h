@@ -170,9 +170,11 @@ static LAUNCH_OVERHEAD_HD inline uint32_t launch_overhead_work_value(uint32_t x,
  * caller picks; the result does not depend on it, and only the result and
  * the time are graded.
  *
- * All work goes on streams[0 .. n_streams), streams the caller created
- * (non-blocking): never on the legacy default stream 0, nor on streams of
- * your own. The function only queues the work and returns
+ * streams[0 .. n_streams) are the caller's (non-blocking). Every copy and
+ * kernel must come after the work the caller queued on them before the
+ * call, and be finished when they are: queue them on those streams. Work
+ * on the legacy default stream 0, or on a stream of your own that no event
+ * ties to them, does neither. The function only queues the work and returns
  * without waiting for the GPU: no cudaDeviceSynchronize,
  * cudaStreamSynchronize, cudaEventSynchronize or cudaMemcpy, no copy to or
  * from pageable memory (malloc), no cudaFree or cudaFreeHost, all of which
