@@ -1,5 +1,5 @@
 /* check_launch_overhead.c - the grader of lab 07: launch costs against the grader's, the break-even
- * point, a chain of small kernels made fast */
+ * point, a chain of small kernels made fast, copies that overlap kernels */
 /* SPDX-License-Identifier: MIT */
 #include "wb_grader.h"
 #include "wb_answers.h"
@@ -13,8 +13,10 @@
 #include <cuda_runtime_api.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define README_HOST "README.md, \"Measuring host time\""
 #define README_SYNC "README.md, \"Waiting after every launch\""
@@ -23,6 +25,8 @@
 #define README_CHAIN "README.md, \"Many small dependent kernels\""
 #define README_GRAPH "README.md, \"CUDA graphs\""
 #define README_CONTRACT "README.md, \"The contract\""
+#define README_PIPE "README.md, \"Copies that overlap kernels\""
+#define README_FREE "README.md, \"Keeping the host free\""
 
 /* Measurements: the student's median within 30 % of the grader's median,
  * both taken in this process, alternating (README.md, "What is graded").
@@ -84,6 +88,10 @@ int lo_sweep(const long long *cycles, int points, int launches, int with_sync, p
 int lo_naive_chain(const uint32_t *d_in, uint32_t *d_out, uint32_t *d_work, int n, int steps,
                    void *stream);
 int lo_delayed_copy(uint32_t *d_in, const uint32_t *d_src, size_t n, long long ns, void *stream);
+int lo_spin(long long ns, void *stream);
+int lo_work(const uint32_t *d_in, uint32_t *d_out, size_t n, int iters, void *stream);
+int lo_pipe_serial(const uint32_t *h_in, uint32_t *h_out, uint32_t *d_in, uint32_t *d_out, size_t n,
+                   int iters, void *stream);
 
 /* The sweep's busy-waits: fine steps around the break-even points expected
  * on current GPUs (~5,000 to ~20,000 cycles), coarse ones beyond. */
@@ -938,6 +946,668 @@ static const wb_perf perf_chain = {
     .close = perf_close,
 };
 
+/* ------------------------------------------------ part 3: copies that overlap kernels */
+
+typedef __typeof__(&launch_overhead_pipeline) pipeline_fn;
+
+/* Guard zones of the pipeline: PIPE_GUARD words after each of h_in, h_out,
+ * d_in and d_out, in the same allocation. Each holds its own byte, so a
+ * copy that runs past the end of one buffer into the guard of the next
+ * stage carries a byte that does not belong there: past h_in lies input
+ * that is not the input (PIPE_TAIL_IN), and d_in, d_out and h_out have
+ * guards of three different bytes. */
+#define PIPE_GUARD 8192
+#define PIPE_TAIL_IN 0x5A
+#define PIPE_GUARD_DIN 0xA5
+#define PIPE_GUARD_DOUT 0xB6
+#define PIPE_GUARD_HOUT 0xC7
+#define PIPE_POISON 0xFFFFFFFFu
+
+/* The pipeline's buffers: the caller's four, and the grader's own copies. */
+typedef struct pipe_bufs {
+    size_t n;
+    uint32_t *h_in, *h_out; /* pinned, n words and a guard each */
+    uint32_t *d_in, *d_out; /* device, n words and a guard each */
+    /* pageable, n words each: the input written, the output expected, a read-back */
+    uint32_t *h_keep, *h_want, *h_got;
+} pipe_bufs;
+
+/* One call of the pipeline, for messages. */
+typedef struct pipe_call {
+    size_t n, chunk;
+    int iters, n_streams;
+    const char *run;
+} pipe_call;
+
+static void pipe_what(const pipe_call *c, char *buf, size_t cap) {
+    snprintf(buf, cap,
+             "launch_overhead_pipeline(n = %zu, chunk = %zu, iters = %d, %d stream%s), %s", c->n,
+             c->chunk, c->iters, c->n_streams, c->n_streams == 1 ? "" : "s", c->run);
+}
+
+static void pipe_open(wb_ctx *ctx, pipe_bufs *b, size_t n) {
+    const size_t guarded = (n + PIPE_GUARD) * sizeof(uint32_t), bytes = n * sizeof(uint32_t);
+    memset(b, 0, sizeof *b);
+    b->n = n;
+    WB_CUDA(ctx, cudaMallocHost((void **)&b->h_in, guarded));
+    WB_CUDA(ctx, cudaMallocHost((void **)&b->h_out, guarded));
+    WB_CUDA(ctx, cudaMalloc((void **)&b->d_in, guarded));
+    WB_CUDA(ctx, cudaMalloc((void **)&b->d_out, guarded));
+    b->h_keep = (uint32_t *)malloc(bytes);
+    b->h_want = (uint32_t *)malloc(bytes);
+    b->h_got = (uint32_t *)malloc(bytes);
+    if (!b->h_keep || !b->h_want || !b->h_got)
+        wb_fail(ctx, "out of host memory (%zu MiB for the grader's copies)", 3 * bytes >> 20);
+    memset(b->h_in + n, PIPE_TAIL_IN, PIPE_GUARD * sizeof(uint32_t));
+}
+
+static void pipe_close(pipe_bufs *b) {
+    cudaFreeHost(b->h_in);
+    cudaFreeHost(b->h_out);
+    cudaFree(b->d_in);
+    cudaFree(b->d_out);
+    free(b->h_keep);
+    free(b->h_want);
+    free(b->h_got);
+}
+
+/* n random words from one seed (splitmix64): fast enough for 2^27 words. */
+static void fill_words(uint32_t *p, size_t n, uint64_t seed) {
+    uint64_t x = seed;
+    for (size_t i = 0; i < n; i += 2) {
+        uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        p[i] = (uint32_t)z;
+        if (i + 1 < n)
+            p[i + 1] = (uint32_t)(z >> 32);
+    }
+}
+
+/* New random input in h_in, and its copy in h_keep. */
+static void pipe_fill(pipe_bufs *b, wb_rng *g) {
+    fill_words(b->h_in, b->n, wb_rng_u64(g));
+    memcpy(b->h_keep, b->h_in, b->n * sizeof(uint32_t));
+}
+
+/* The expected output, on the CPU. */
+static void pipe_want_cpu(pipe_bufs *b, int iters) {
+    for (size_t i = 0; i < b->n; i++)
+        b->h_want[i] = launch_overhead_work_value(b->h_keep[i], iters);
+}
+
+/* h_out, d_in and d_out poisoned, their guards set; the GPU idle after it. */
+static void pipe_poison(wb_ctx *ctx, pipe_bufs *b) {
+    const size_t bytes = b->n * sizeof(uint32_t), guard = PIPE_GUARD * sizeof(uint32_t);
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+    memset(b->h_out, 0xFF, bytes);
+    memset(b->h_out + b->n, PIPE_GUARD_HOUT, guard);
+    WB_CUDA(ctx, cudaMemset(b->d_in, 0xFF, bytes));
+    WB_CUDA(ctx, cudaMemset(b->d_out, 0xFF, bytes));
+    WB_CUDA(ctx, cudaMemset(b->d_in + b->n, PIPE_GUARD_DIN, guard));
+    WB_CUDA(ctx, cudaMemset(b->d_out + b->n, PIPE_GUARD_DOUT, guard));
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+}
+
+/* Fails when a guard word of `name` (the PIPE_GUARD words after its n)
+ * is not `byte` repeated. */
+static void pipe_guard(wb_ctx *ctx, const pipe_call *c, const uint32_t *g, int byte,
+                       const char *name) {
+    long k = -1;
+    const unsigned char *p = (const unsigned char *)g;
+    for (size_t i = 0; i < PIPE_GUARD * sizeof(uint32_t) && k < 0; i++)
+        if (p[i] != (unsigned char)byte)
+            k = (long)(i / sizeof(uint32_t));
+    if (k < 0)
+        return;
+    char what[200];
+    uint32_t want;
+    memset(&want, byte, sizeof want);
+    pipe_what(c, what, sizeof what);
+    wb_fail(ctx,
+            "%s: %s[%zu], past the end of its n elements, was written (0x%08x where the guard "
+            "0x%08x stood); expected nothing written past %s[%zu]: the last chunk holds only "
+            "the %zu elements left, not a whole chunk, and the extra threads of a rounded-up "
+            "grid store nothing (%s)",
+            what, name, c->n + (size_t)k, g[k], want, name, c->n - 1,
+            c->n - (c->n - 1) / c->chunk * c->chunk, README_PIPE);
+}
+
+/* Fails at the first element of got that differs from want. */
+static void pipe_compare(wb_ctx *ctx, const pipe_call *c, const char *name, const uint32_t *got,
+                         const uint32_t *want, const char *why) {
+    if (memcmp(got, want, c->n * sizeof(uint32_t)) == 0)
+        return;
+    size_t i = 0;
+    while (got[i] == want[i])
+        i++;
+    char what[200];
+    pipe_what(c, what, sizeof what);
+    wb_fail(ctx, "%s: %s[%zu] (chunk %zu, its element %zu) is 0x%08x, expected 0x%08x%s; %s (%s)",
+            what, name, i, i / c->chunk, i % c->chunk, got[i], want[i],
+            got[i] == PIPE_POISON ? " (never written: still the poison)" : "", why, README_PIPE);
+}
+
+/* Every output and guard of a call the GPU has finished; h_want set. */
+static void pipe_check(wb_ctx *ctx, pipe_bufs *b, const pipe_call *c) {
+    const size_t bytes = b->n * sizeof(uint32_t);
+    uint32_t g[PIPE_GUARD];
+    pipe_guard(ctx, c, b->h_out + b->n, PIPE_GUARD_HOUT, "h_out");
+    WB_CUDA(ctx, cudaMemcpy(g, b->d_in + b->n, sizeof g, cudaMemcpyDeviceToHost));
+    pipe_guard(ctx, c, g, PIPE_GUARD_DIN, "d_in");
+    WB_CUDA(ctx, cudaMemcpy(g, b->d_out + b->n, sizeof g, cudaMemcpyDeviceToHost));
+    pipe_guard(ctx, c, g, PIPE_GUARD_DOUT, "d_out");
+    pipe_compare(ctx, c, "h_out", b->h_out, b->h_want,
+                 "h_out[i] must be launch_overhead_work_value(h_in[i], iters)");
+    WB_CUDA(ctx, cudaMemcpy(b->h_got, b->d_in, bytes, cudaMemcpyDeviceToHost));
+    pipe_compare(ctx, c, "d_in", b->h_got, b->h_keep,
+                 "afterwards d_in holds the input: every chunk is copied into d_in at its own "
+                 "offset");
+    WB_CUDA(ctx, cudaMemcpy(b->h_got, b->d_out, bytes, cudaMemcpyDeviceToHost));
+    pipe_compare(ctx, c, "d_out", b->h_got, b->h_want,
+                 "afterwards d_out holds the output: the kernels write d_out at each chunk's "
+                 "offset");
+    pipe_compare(ctx, c, "h_in", b->h_in, b->h_keep, "h_in is input only");
+}
+
+/* Non-blocking streams, as the contract's caller creates them. */
+static void pipe_streams(wb_ctx *ctx, cudaStream_t *s, int k) {
+    for (int i = 0; i < k; i++)
+        WB_CUDA(ctx, cudaStreamCreateWithFlags(&s[i], cudaStreamNonBlocking));
+}
+
+static void pipe_streams_close(cudaStream_t *s, int k) {
+    for (int i = 0; i < k; i++)
+        cudaStreamDestroy(s[i]);
+}
+
+/* Poisons, calls the pipeline with c's arguments, waits for the whole GPU,
+ * and checks everything against the CPU. */
+static void pipe_run_checked(wb_ctx *ctx, pipeline_fn f, pipe_bufs *b, const pipe_call *c,
+                             cudaStream_t *streams) {
+    char what[200];
+    pipe_what(c, what, sizeof what);
+    pipe_poison(ctx, b);
+    int e =
+        f(b->h_in, b->h_out, b->d_in, b->d_out, b->n, c->chunk, c->iters, streams, c->n_streams);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "%s returned %s, expected cudaSuccess", what,
+                cudaGetErrorName((cudaError_t)e));
+    wb_wait(ctx, NULL, "the copies and kernels of %s", what);
+    pipe_want_cpu(b, c->iters);
+    pipe_check(ctx, b, c);
+}
+
+/* The invalid calls: which pointer is NULL (none, or one of h_in, h_out,
+ * d_in, d_out, streams), and the sizes. */
+static const struct pipe_invalid {
+    const char *what;
+    int null_arg; /* 0: none; 1 to 5: h_in, h_out, d_in, d_out, streams */
+    size_t n, chunk;
+    int iters, n_streams;
+} pipe_invalid[] = {
+    {"h_in NULL", 1, 64, 16, 2, 2},
+    {"h_out NULL", 2, 64, 16, 2, 2},
+    {"d_in NULL", 3, 64, 16, 2, 2},
+    {"d_out NULL", 4, 64, 16, 2, 2},
+    {"streams NULL", 5, 64, 16, 2, 2},
+    {"n = 0", 0, 0, 16, 2, 2},
+    {"n = LAUNCH_OVERHEAD_MAX_ELEMS + 1", 0, LAUNCH_OVERHEAD_MAX_ELEMS + 1, 16, 2, 2},
+    {"chunk = 0", 0, 64, 0, 2, 2},
+    {"iters = -1", 0, 64, 16, -1, 2},
+    {"n_streams = 0", 0, 64, 16, 2, 0},
+    {"n_streams = LAUNCH_OVERHEAD_MAX_STREAMS + 1", 0, 64, 16, 2, LAUNCH_OVERHEAD_MAX_STREAMS + 1},
+};
+#define PIPE_INVALID ((int)(sizeof pipe_invalid / sizeof pipe_invalid[0]))
+
+/* Each invalid call is refused and queues nothing: h_out, d_in and d_out,
+ * poisoned, are untouched after it. */
+static void check_pipeline_invalid(wb_ctx *ctx, pipeline_fn f, cudaStream_t *streams) {
+    pipe_bufs b;
+    pipe_open(ctx, &b, 64);
+    memset(b.h_in, 0x11, 64 * sizeof(uint32_t));
+    cudaStream_t many[LAUNCH_OVERHEAD_MAX_STREAMS + 1]; /* readable even past the limit */
+    for (int i = 0; i <= LAUNCH_OVERHEAD_MAX_STREAMS; i++)
+        many[i] = streams[i % LAUNCH_OVERHEAD_MAX_STREAMS];
+    for (int k = 0; k < PIPE_INVALID; k++) {
+        const struct pipe_invalid *v = &pipe_invalid[k];
+        pipe_poison(ctx, &b);
+        int r = f(v->null_arg == 1 ? NULL : b.h_in, v->null_arg == 2 ? NULL : b.h_out,
+                  v->null_arg == 3 ? NULL : b.d_in, v->null_arg == 4 ? NULL : b.d_out, v->n,
+                  v->chunk, v->iters, v->null_arg == 5 ? NULL : many, v->n_streams);
+        if (r != cudaErrorInvalidValue)
+            wb_fail(ctx,
+                    "launch_overhead_pipeline with %s returned %s, expected cudaErrorInvalidValue "
+                    "(launch_overhead.h)",
+                    v->what, cudaGetErrorName((cudaError_t)r));
+        wb_wait(ctx, NULL, "the work of launch_overhead_pipeline's call with %s", v->what);
+        uint32_t d[2][64];
+        WB_CUDA(ctx, cudaMemcpy(d[0], b.d_in, sizeof d[0], cudaMemcpyDeviceToHost));
+        WB_CUDA(ctx, cudaMemcpy(d[1], b.d_out, sizeof d[1], cudaMemcpyDeviceToHost));
+        for (int i = 0; i < 64; i++)
+            if (b.h_out[i] != PIPE_POISON || d[0][i] != PIPE_POISON || d[1][i] != PIPE_POISON)
+                wb_fail(ctx,
+                        "launch_overhead_pipeline with %s returned cudaErrorInvalidValue but "
+                        "changed element %d of h_out, d_in or d_out; expected nothing queued for "
+                        "invalid arguments (launch_overhead.h)",
+                        v->what, i);
+    }
+    pipe_close(&b);
+}
+
+/* The sizes: one chunk (exactly n, or larger), many, a last chunk of one
+ * element, 5,000 chunks of one element, one stream and all 16, no work at
+ * all (iters = 0), a chunk too large for n + chunk - 1 to be computed. */
+static const struct pipe_case {
+    size_t n, chunk;
+    int n_streams, iters;
+} pipe_cases[] = {
+    {1, 1, 1, 3},           {1, 1024, 4, 3},        {1000, 1000, 2, 5},  {1000, 4096, 3, 5},
+    {1000, 7, 4, 2},        {4097, 1024, 2, 9},     {65536, 4096, 4, 7}, {100003, 8192, 3, 11},
+    {262147, 16384, 16, 4}, {524288, 524287, 2, 6}, {5000, 1, 5, 1},     {777, 100, 2, 0},
+    {300001, 65536, 1, 3},  {1000, SIZE_MAX, 2, 3},
+};
+#define PIPE_CASES ((int)(sizeof pipe_cases / sizeof pipe_cases[0]))
+
+static void test_pipeline(wb_ctx *ctx) {
+    pipeline_fn f;
+    WB_BIND(ctx, f, launch_overhead_pipeline);
+    cudaStream_t streams[LAUNCH_OVERHEAD_MAX_STREAMS];
+    pipe_streams(ctx, streams, LAUNCH_OVERHEAD_MAX_STREAMS);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    for (int k = 0; k < PIPE_CASES; k++) {
+        const struct pipe_case *pc = &pipe_cases[k];
+        pipe_bufs b;
+        pipe_call c = {pc->n, pc->chunk, pc->iters, pc->n_streams, "first run"};
+        pipe_open(ctx, &b, pc->n);
+        pipe_fill(&b, &g);
+        pipe_run_checked(ctx, f, &b, &c, streams);
+        /* The same buffers again with new input: a result kept from the last
+         * call is now wrong. */
+        pipe_fill(&b, &g);
+        c.run = "same buffers, new input";
+        pipe_run_checked(ctx, f, &b, &c, streams);
+        /* And one round more per element: nothing prepared for the last
+         * call's iters may be reused. */
+        c.iters++;
+        c.run = "same buffers, one round more per element";
+        pipe_run_checked(ctx, f, &b, &c, streams);
+        pipe_close(&b);
+    }
+    check_pipeline_invalid(ctx, f, streams);
+    pipe_streams_close(streams, LAUNCH_OVERHEAD_MAX_STREAMS);
+    wb_measured(ctx,
+                "%d sizes, chunks and stream counts (n up to 524288, 1 to 5000 chunks, 1 to 16 "
+                "streams), each 3 times on the same buffers: exact; invalid arguments refused",
+                PIPE_CASES);
+}
+
+/* The work the grader queues ahead of the pipeline on its streams. */
+#define PIPE_DELAY_MS 200
+
+static double host_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* The result of a call whose input arrived late on the streams given:
+ * right, or why not (the input read too early, the work not on them). */
+static void check_late_input(wb_ctx *ctx, pipe_bufs *b, const pipe_call *c, const uint32_t *stale) {
+    char what[200];
+    pipe_what(c, what, sizeof what);
+    for (size_t i = 0; i < b->n; i++) {
+        if (b->h_out[i] == b->h_want[i])
+            continue;
+        if (b->h_out[i] == launch_overhead_work_value(stale[i], c->iters))
+            wb_fail(ctx,
+                    "%s: h_out[%zu] (chunk %zu) is 0x%08x, the work on what h_in held BEFORE the "
+                    "grader's work queued ahead on streams[] had written the real input "
+                    "(expected 0x%08x): the copies did not wait for that work; every copy and "
+                    "kernel goes on the streams given, never on stream 0 (the legacy default "
+                    "stream) or on a stream of your own (%s)",
+                    what, i, i / c->chunk, b->h_out[i], b->h_want[i], README_FREE);
+        if (b->h_out[i] == PIPE_POISON)
+            wb_fail(ctx,
+                    "%s: h_out[%zu] (chunk %zu) still held the poison when every stream of "
+                    "streams[] had finished (expected 0x%08x): part of the work was queued "
+                    "elsewhere; every copy and kernel goes on the streams given (%s)",
+                    what, i, i / c->chunk, b->h_want[i], README_FREE);
+        wb_fail(ctx, "%s: h_out[%zu] (chunk %zu) is 0x%08x, expected 0x%08x (%s)", what, i,
+                i / c->chunk, b->h_out[i], b->h_want[i], README_PIPE);
+    }
+}
+
+/* One call with the real input written into h_in only after PIPE_DELAY_MS
+ * of the grader's work, queued ahead of the call on every stream given:
+ * the call must return while that work is still running, and its result,
+ * once those streams are done, must be right. */
+static void pipe_late_round(wb_ctx *ctx, pipeline_fn f, pipe_bufs *b, const pipe_call *c,
+                            cudaStream_t *streams, cudaStream_t own, cudaEvent_t ready,
+                            uint32_t *d_src, uint32_t *stale, wb_rng *g) {
+    const size_t bytes = b->n * sizeof(uint32_t);
+    char what[200];
+    pipe_what(c, what, sizeof what);
+    pipe_fill(b, g); /* the real input: h_keep, and d_src below */
+    WB_CUDA(ctx, cudaMemcpy(d_src, b->h_keep, bytes, cudaMemcpyHostToDevice));
+    pipe_want_cpu(b, c->iters);
+    fill_words(stale, b->n, wb_rng_u64(g)); /* what h_in holds until the real input lands */
+    memcpy(b->h_in, stale, bytes);
+    pipe_poison(ctx, b);
+    WB_CUDA(ctx, lo_spin((long long)PIPE_DELAY_MS * 1000000, own));
+    WB_CUDA(ctx, cudaMemcpyAsync(b->h_in, d_src, bytes, cudaMemcpyDeviceToHost, own));
+    WB_CUDA(ctx, cudaEventRecord(ready, own));
+    for (int i = 0; i < c->n_streams; i++)
+        WB_CUDA(ctx, cudaStreamWaitEvent(streams[i], ready, 0));
+    double t0 = host_ms();
+    int e =
+        f(b->h_in, b->h_out, b->d_in, b->d_out, b->n, c->chunk, c->iters, streams, c->n_streams);
+    double t1 = host_ms();
+    cudaError_t q = cudaEventQuery(ready);
+    if (e != cudaSuccess)
+        wb_fail(ctx, "%s returned %s, expected cudaSuccess", what,
+                cudaGetErrorName((cudaError_t)e));
+    if (q == cudaSuccess)
+        wb_fail(ctx,
+                "%s returned after %.0f ms, when the %d ms of work the grader had queued ahead of "
+                "it on streams[] had already finished; expected it to return at once, only "
+                "queuing its copies and kernels: it waited for the GPU (cudaDeviceSynchronize, "
+                "cudaStreamSynchronize, cudaEventSynchronize, cudaMemcpy, a copy to or from "
+                "pageable memory, cudaFree and cudaFreeHost all wait) (%s)",
+                what, t1 - t0, PIPE_DELAY_MS, README_FREE);
+    if (q != cudaErrorNotReady)
+        WB_CUDA(ctx, q);
+    for (int i = 0; i < c->n_streams; i++)
+        wb_wait(ctx, streams[i], "the copies and kernels of %s", what);
+    check_late_input(ctx, b, c, stale);
+    wb_wait(ctx, NULL, "the copies and kernels of %s", what);
+    pipe_check(ctx, b, c);
+}
+
+static void test_pipeline_streams(wb_ctx *ctx) {
+    pipeline_fn f;
+    WB_BIND(ctx, f, launch_overhead_pipeline);
+    const size_t n = 200003;
+    pipe_call c = {n, 8192, 20, 3, "first call"};
+    cudaStream_t streams[3], own;
+    cudaEvent_t ready;
+    uint32_t *d_src, *stale = (uint32_t *)malloc(n * sizeof(uint32_t));
+    pipe_bufs b;
+    wb_rng g;
+    if (!stale)
+        wb_fail(ctx, "out of host memory");
+    wb_rng_seed(&g, wb_seed(ctx));
+    pipe_open(ctx, &b, n);
+    pipe_streams(ctx, streams, 3);
+    WB_CUDA(ctx, cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking));
+    WB_CUDA(ctx, cudaEventCreateWithFlags(&ready, cudaEventDisableTiming));
+    WB_CUDA(ctx, cudaMalloc((void **)&d_src, n * sizeof(uint32_t)));
+    /* A first, plain call: whatever is set up once (the kernel's code is
+     * loaded at its first launch) is set up before the rounds that time. */
+    pipe_fill(&b, &g);
+    pipe_run_checked(ctx, f, &b, &c, streams);
+    for (int round = 1; round <= 2; round++) {
+        c.run = round == 1 ? "input arriving on streams[] after 200 ms of work"
+                           : "again, input arriving after 200 ms of work";
+        pipe_late_round(ctx, f, &b, &c, streams, own, ready, d_src, stale, &g);
+    }
+    cudaFree(d_src);
+    cudaEventDestroy(ready);
+    cudaStreamDestroy(own);
+    pipe_streams_close(streams, 3);
+    pipe_close(&b);
+    free(stale);
+    wb_measured(ctx,
+                "n = %zu, 25 chunks, 3 streams, twice behind %d ms of work on them: returned at "
+                "once, exact",
+                n, PIPE_DELAY_MS);
+}
+
+/* ------------------------------------------------ the pipeline's performance task */
+
+/* The timed problem: n elements (PIPE_PERF_MIN_N, doubled while copying
+ * them in takes less than PIPE_PERF_MIN_IN_MS, up to PIPE_PERF_MAX_N), in
+ * PIPE_PERF_CHUNKS chunks on PIPE_PERF_STREAMS streams, with iters chosen
+ * so that the kernel over all of them takes as long as both copies. */
+#define PIPE_PERF_MIN_N ((size_t)1 << 24)
+#define PIPE_PERF_MAX_N ((size_t)1 << 27)
+#define PIPE_PERF_MIN_IN_MS 2.0
+#define PIPE_PERF_CHUNKS 32
+#define PIPE_PERF_STREAMS 4
+#define PIPE_PERF_MAX_ITERS (1 << 16)
+
+typedef struct pipe_perf {
+    pipeline_fn student;
+    pipe_bufs b;
+    int iters, engines;
+    size_t chunk;
+    double in_ms, out_ms, kernel_ms;
+    cudaStream_t streams[PIPE_PERF_STREAMS];
+    cudaEvent_t fork, join[PIPE_PERF_STREAMS];
+    wb_rng g;
+} pipe_perf;
+
+static pipe_perf pperf;
+
+/* The student's call, made part of the timing stream: the streams given
+ * start after what the timing stream queued before (its start event), and
+ * the timing stream waits for all of them (its end event). */
+static int run_pipe_student(void *p, void *stream) {
+    pipe_perf *a = (pipe_perf *)p;
+    cudaStream_t t = (cudaStream_t)stream;
+    cudaError_t e = cudaEventRecord(a->fork, t);
+    for (int i = 0; e == cudaSuccess && i < PIPE_PERF_STREAMS; i++)
+        e = cudaStreamWaitEvent(a->streams[i], a->fork, 0);
+    if (e == cudaSuccess)
+        e = a->student(a->b.h_in, a->b.h_out, a->b.d_in, a->b.d_out, a->b.n, a->chunk, a->iters,
+                       a->streams, PIPE_PERF_STREAMS);
+    for (int i = 0; e == cudaSuccess && i < PIPE_PERF_STREAMS; i++) {
+        e = cudaEventRecord(a->join[i], a->streams[i]);
+        if (e == cudaSuccess)
+            e = cudaStreamWaitEvent(t, a->join[i], 0);
+    }
+    return e;
+}
+
+static int run_pipe_baseline(void *p, void *stream) {
+    pipe_perf *a = (pipe_perf *)p;
+    return lo_pipe_serial(a->b.h_in, a->b.h_out, a->b.d_in, a->b.d_out, a->b.n, a->iters, stream);
+}
+
+/* The three stages of the serial version, each timed alone. */
+static int stage_in(void *p, void *stream) {
+    pipe_perf *a = (pipe_perf *)p;
+    return cudaMemcpyAsync(a->b.d_in, a->b.h_in, a->b.n * sizeof(uint32_t), cudaMemcpyHostToDevice,
+                           (cudaStream_t)stream);
+}
+
+static int stage_out(void *p, void *stream) {
+    pipe_perf *a = (pipe_perf *)p;
+    return cudaMemcpyAsync(a->b.h_out, a->b.d_out, a->b.n * sizeof(uint32_t),
+                           cudaMemcpyDeviceToHost, (cudaStream_t)stream);
+}
+
+static int stage_kernel(void *p, void *stream) {
+    pipe_perf *a = (pipe_perf *)p;
+    return lo_work(a->b.d_in, a->b.d_out, a->b.n, a->iters, stream);
+}
+
+static double time_stage(wb_ctx *ctx, wb_work_fn f, pipe_perf *a) {
+    wb_time_opts o = wb_time_defaults();
+    o.warmup = 1;
+    o.min_trials = 5;
+    o.max_trials = 9;
+    o.max_seconds = 3;
+    double ms = 0, spread = 0;
+    WB_CUDA(ctx, wb_time_one(f, a, &o, &ms, &spread));
+    return ms;
+}
+
+/* The size: the copy in must take PIPE_PERF_MIN_IN_MS or more, so that
+ * each chunk's copies and kernel are long beside what the GPU spends
+ * starting one (a few microseconds). */
+static void pipe_perf_size(wb_ctx *ctx, pipe_perf *a) {
+    pipe_open(ctx, &a->b, PIPE_PERF_MIN_N);
+    pipe_fill(&a->b, &a->g);
+    a->in_ms = time_stage(ctx, stage_in, a);
+    size_t n = PIPE_PERF_MIN_N;
+    while (n < PIPE_PERF_MAX_N && a->in_ms * (double)(n / PIPE_PERF_MIN_N) < PIPE_PERF_MIN_IN_MS)
+        n *= 2;
+    if (n != PIPE_PERF_MIN_N) {
+        pipe_close(&a->b);
+        pipe_open(ctx, &a->b, n);
+        pipe_fill(&a->b, &a->g);
+        a->in_ms = time_stage(ctx, stage_in, a);
+    }
+    a->out_ms = time_stage(ctx, stage_out, a);
+    a->chunk = n / PIPE_PERF_CHUNKS;
+}
+
+/* iters such that the kernel over all n elements takes as long as both
+ * copies together (within 3 %, five tries at most): the kernel's time is
+ * a fixed part plus a part that grows with iters. */
+static void pipe_perf_iters(wb_ctx *ctx, pipe_perf *a) {
+    const double target = a->in_ms + a->out_ms;
+    a->iters = 16;
+    a->kernel_ms = time_stage(ctx, stage_kernel, a);
+    for (int k = 0; k < 5 && fabs(a->kernel_ms / target - 1) > 0.03; k++) {
+        double next = a->iters * target / a->kernel_ms;
+        int it = next < 1                     ? 1
+                 : next > PIPE_PERF_MAX_ITERS ? PIPE_PERF_MAX_ITERS
+                                              : (int)lround(next);
+        if (it == a->iters)
+            break;
+        a->iters = it;
+        a->kernel_ms = time_stage(ctx, stage_kernel, a);
+    }
+}
+
+/* The expected output of the current input: the grader's serial version
+ * into h_want, its kernel checked against the CPU on 4,096 elements. */
+static void pipe_perf_want(wb_ctx *ctx, pipe_perf *a) {
+    pipe_bufs *b = &a->b;
+    WB_CUDA(ctx, lo_pipe_serial(b->h_in, b->h_want, b->d_in, b->d_out, b->n, a->iters, NULL));
+    WB_CUDA(ctx, cudaDeviceSynchronize());
+    for (size_t k = 0; k < 4096; k++) {
+        size_t i = k * (b->n / 4096) + k % 7;
+        if (b->h_want[i] != launch_overhead_work_value(b->h_keep[i], a->iters))
+            wb_fail(ctx,
+                    "the grader's own serial version gave 0x%08x at element %zu, the CPU 0x%08x: "
+                    "the grader or this GPU is at fault, not your code; report it",
+                    b->h_want[i], i, launch_overhead_work_value(b->h_keep[i], a->iters));
+    }
+}
+
+static void pipe_perf_open(wb_ctx *ctx, wb_perf_run *run) {
+    pipe_perf *a = &pperf;
+    int dev = 0;
+    WB_BIND(ctx, a->student, launch_overhead_pipeline);
+    wb_rng_seed(&a->g, wb_seed(ctx));
+    WB_CUDA(ctx, cudaGetDevice(&dev));
+    WB_CUDA(ctx, cudaDeviceGetAttribute(&a->engines, cudaDevAttrAsyncEngineCount, dev));
+    pipe_perf_size(ctx, a);
+    pipe_perf_iters(ctx, a);
+    pipe_streams(ctx, a->streams, PIPE_PERF_STREAMS);
+    WB_CUDA(ctx, cudaEventCreateWithFlags(&a->fork, cudaEventDisableTiming));
+    for (int i = 0; i < PIPE_PERF_STREAMS; i++)
+        WB_CUDA(ctx, cudaEventCreateWithFlags(&a->join[i], cudaEventDisableTiming));
+    pipe_perf_want(ctx, a);
+    wb_record(ctx, "pipeline_n", (double)a->b.n, "elements", 0, "ref");
+    wb_record(ctx, "pipeline_iters", a->iters, "rounds", 0, "ref");
+    wb_record(ctx, "pipeline_copy_in_ms", a->in_ms, "ms", 0, "ref");
+    wb_record(ctx, "pipeline_copy_out_ms", a->out_ms, "ms", 0, "ref");
+    wb_record(ctx, "pipeline_kernel_ms", a->kernel_ms, "ms", 0, "ref");
+    wb_record(ctx, "pipeline_copy_engines", a->engines, "engines", 0, "ref");
+    run->baseline = run_pipe_baseline;
+    run->candidate = run_pipe_student;
+    run->arg = a;
+    /* Spot checks refill 2^24 to 2^27 elements: more time than the default. */
+    run->opts.max_seconds = 20;
+    /* No pipeline is faster than its slowest stage, each measured alone.
+     * The kernel's time was taken while the SM clock may still have been
+     * rising from idle, so the floor is 0.75 of it, not 0.9. */
+    run->floor_ms = fmax(a->kernel_ms, fmax(a->in_ms, a->out_ms));
+    run->floor_share = 0.75;
+    run->floor_why = "the slowest of the three stages alone (the grader's copy in, kernel or "
+                     "copy out over all n elements)";
+    run->floor_advice = "every element must be copied in, worked on and copied out, on the "
+                        "streams given (" README_PIPE ")";
+}
+
+/* New input, its expected output, poisoned outputs: a result kept from the
+ * timed calls is wrong for the checked one. */
+static void pipe_perf_poison(wb_ctx *ctx, void *arg) {
+    pipe_perf *a = (pipe_perf *)arg;
+    pipe_fill(&a->b, &a->g);
+    pipe_perf_want(ctx, a);
+    pipe_poison(ctx, &a->b);
+}
+
+static void pipe_perf_check(wb_ctx *ctx, void *arg) {
+    pipe_perf *a = (pipe_perf *)arg;
+    pipe_call c = {a->b.n, a->chunk, a->iters, PIPE_PERF_STREAMS, "timed, then checked"};
+    pipe_check(ctx, &a->b, &c);
+}
+
+/* The stages as the grader measured them, and the best this GPU allows. */
+static void pipe_perf_describe(wb_ctx *ctx, void *arg, const wb_ratio *r, char *buf, size_t cap) {
+    pipe_perf *a = (pipe_perf *)arg;
+    (void)r;
+    double serial = a->in_ms + a->kernel_ms + a->out_ms;
+    double best = a->engines >= 2 ? fmax(a->kernel_ms, fmax(a->in_ms, a->out_ms))
+                                  : fmax(a->kernel_ms, a->in_ms + a->out_ms);
+    wb_record(ctx, "pipeline_ideal_speedup", serial / best, "x", 0, "ref");
+    snprintf(buf, cap, "in %.2f + kernel %.2f + out %.2f ms, %d copy engine%s: at best %.2fx",
+             a->in_ms, a->kernel_ms, a->out_ms, a->engines, a->engines == 1 ? "" : "s",
+             serial / best);
+}
+
+static void pipe_perf_close(void *arg) {
+    pipe_perf *a = (pipe_perf *)arg;
+    cudaEventDestroy(a->fork);
+    for (int i = 0; i < PIPE_PERF_STREAMS; i++)
+        cudaEventDestroy(a->join[i]);
+    pipe_streams_close(a->streams, PIPE_PERF_STREAMS);
+    pipe_close(&a->b);
+}
+
+/* perf.pipeline's limit, and why it holds on every GPU (README.md, "What is
+ * graded", says it at length). */
+#define PIPE_DERIVATION                                                                            \
+    "the grader times copying the n elements in (I) and out (O) and picks iters so that its "      \
+    "kernel over them takes K = I + O, so the serial version takes I + K + O = 2K while no "       \
+    "pipeline beats K (the SMs need K; the copies need max(I, O) with two copy engines, I + "      \
+    "O with one, both at most K): the problem fixes the ceiling at 2.0x on every GPU, "            \
+    "whatever its copy engines, link (PCIe 3 to 5, NVLink-C2C) or SM count, since iters "          \
+    "absorbs the GPU's speed and n grows (to 2^27 at most) until a copy in takes 2 ms; 32 "        \
+    "chunks leave the reference 1/32 of K to fill and drain (1.94x before the few "                \
+    "microseconds each chunk's copies and kernel take to start), and it clears 1.4 by 25 % "       \
+    "while it reaches 1.75x, 87.5 % of the ceiling; the stub, the serial version itself, "         \
+    "gets 1.00x (29 % short), and so does every pipeline whose stages still take turns: "          \
+    "chunks on one stream, a wait after each chunk, the legacy default stream, or copies "         \
+    "through pageable memory (slower still; all but the first fail correct.pipeline_streams "      \
+    "before they are timed); a GPU whose kernel at one round per element outlasts both "           \
+    "copies would lower the ceiling: none is known among the supported ones, not yet shown"
+
+static const wb_perf perf_pipeline = {
+    .metric = "pipeline",
+    .limit = 1.4,
+    .baseline = "the serial copies",
+    .size = "n = 2^24 elements or more, 32 chunks, 4 streams, kernel = copy in + copy out",
+    .derivation = PIPE_DERIVATION,
+    .figures = "not yet measured on a GPU",
+    .advice = "the copies and the kernels still take turns: cut the work into chunks, queue each "
+              "chunk's copy in, kernel and copy out on one stream, and the chunks round robin "
+              "on the streams given, without waiting (" README_PIPE ")",
+    .open = pipe_perf_open,
+    .poison = pipe_perf_poison,
+    .check = pipe_perf_check,
+    .describe = pipe_perf_describe,
+    .close = pipe_perf_close,
+};
+
 /* ------------------------------------------------------------- questions */
 
 /* The break-even point on this GPU, from the grader's own sweep and empty
@@ -988,7 +1658,7 @@ static void test_q_my_break_even(wb_ctx *ctx) {
 /* ----------------------------------------------------------- the suite */
 
 static const wb_test tests[] = {
-    WB_GPU("measure.empty_async", 12, test_empty_async, .timeout_s = 120, .hint = README_HOST,
+    WB_GPU("measure.empty_async", 10, test_empty_async, .timeout_s = 120, .hint = README_HOST,
            .limit = {.text = "20,000 launches, 5 runs alternating with the grader's own: your "
                              "median within 30 % of the grader's median; launches < 1 and NULL "
                              "refused",
@@ -1004,7 +1674,7 @@ static const wb_test tests[] = {
                                 "synchronisation inside the loop 9.31 against 3.99 us (2.33); "
                                 "stub reports 0. H200 (2026-11-22): reference 1.00 in 2 runs "
                                 "(the grader 3.33-4.27 us); stub reports 0"}),
-    WB_GPU("measure.empty_sync", 10, test_empty_sync, .timeout_s = 120, .hint = README_SYNC,
+    WB_GPU("measure.empty_sync", 8, test_empty_sync, .timeout_s = 120, .hint = README_SYNC,
            .limit = {.text = "10,000 launches, 5 runs alternating with the grader's own: your "
                              "median within 30 % of the grader's median; launches < 1 and NULL "
                              "refused",
@@ -1019,7 +1689,7 @@ static const wb_test tests[] = {
                                 "grader's figure in 12 runs (the grader 9.24-10.55 us); stub "
                                 "reports 0. H200 (2026-11-22): reference 1.00 in 2 runs (the "
                                 "grader 8.32-9.55 us); stub reports 0"}),
-    WB_GPU("measure.sweep", 15, test_sweep, .timeout_s = 240, .hint = README_WAIT,
+    WB_GPU("measure.sweep", 12, test_sweep, .timeout_s = 240, .hint = README_WAIT,
            .limit = {.text = "20 points from 0 to 128,000 cycles, 500 launches each way, 3 "
                              "sweeps alternating with the grader's: every point's median within "
                              "30 % of the grader's, both ways (taken again, twice at most, where "
@@ -1039,19 +1709,26 @@ static const wb_test tests[] = {
                                 "not wait took 9.1 us and a clock read before the GPU finished "
                                 "5.1 us; stub reports 0. H200 (2026-11-22): reference within "
                                 "30 % at every point in both runs; stub reports 0"}),
-    WB_HOST("correct.break_even", 8, test_break_even, .timeout_s = 60,
+    WB_HOST("correct.break_even", 6, test_break_even, .timeout_s = 60,
             .hint = "the first point at or above 2 x the empty launch, and a straight line from "
                     "the point before it (" README_BREAK ")"),
-    WB_GPU("correct.chain", 10, test_chain, .timeout_s = 120, .hint = README_CHAIN),
-    WB_GPU("correct.chain_stream", 5, test_chain_stream, .timeout_s = 60,
+    WB_GPU("correct.chain", 8, test_chain, .timeout_s = 120, .hint = README_CHAIN),
+    WB_GPU("correct.chain_stream", 4, test_chain_stream, .timeout_s = 60,
            .hint = "every kernel, or the graph, goes on the stream argument (" README_GRAPH ")"),
-    WB_SANITIZER_OF("sanitizer.chain", 5, "memcheck", "correct.chain"),
-    WB_PERF("perf.chain", 20, perf_chain, .timeout_s = 240,
+    WB_SANITIZER_OF("sanitizer.chain", 3, "memcheck", "correct.chain"),
+    WB_PERF("perf.chain", 15, perf_chain, .timeout_s = 240,
             .requires = "correct.chain correct.chain_stream", .hint = README_GRAPH),
+    WB_GPU("correct.pipeline", 6, test_pipeline, .timeout_s = 180, .hint = README_PIPE),
+    WB_GPU("correct.pipeline_streams", 4, test_pipeline_streams, .timeout_s = 60,
+           .hint = "queue every copy and kernel on the streams given, and return without waiting "
+                   "(" README_FREE ")"),
+    WB_SANITIZER_OF("sanitizer.pipeline", 2, "memcheck", "correct.pipeline"),
+    WB_PERF("perf.pipeline", 10, perf_pipeline, .timeout_s = 300,
+            .requires = "correct.pipeline correct.pipeline_streams", .hint = README_PIPE),
     /* Measured on this GPU while grading: the form's 20 s are too short. */
     {.id = "question.my_break_even_cycles",
      .kind = WB_QUESTION,
-     .points = 4,
+     .points = 3,
      .needs_gpu = 1,
      .timeout_s = 120,
      .fn = test_q_my_break_even,
@@ -1059,18 +1736,23 @@ static const wb_test tests[] = {
     WB_QUESTION_HASH("break_even_cycles_example", 2, 0xc2db5322d523b854ULL,
                      "busy-wait cycles for a launch to take twice an empty one of 2.5 us at "
                      "1,980 MHz, with no gap between kernels"),
-    WB_QUESTION_HASH("sync_each_measures", 2, 0x00835a777a82d292ULL,
+    WB_QUESTION_HASH("sync_each_measures", 1, 0x00835a777a82d292ULL,
                      "the letter of what the loop with a synchronisation after every launch "
                      "measures"),
-    WB_QUESTION_HASH("sync_after_loop", 2, 0xfc6406b68b0294d5ULL,
+    WB_QUESTION_HASH("sync_after_loop", 1, 0xfc6406b68b0294d5ULL,
                      "the letter of why the asynchronous loop ends with one synchronisation"),
-    WB_QUESTION_HASH("graph_changes", 2, 0xf8258e9feaaec7b7ULL,
+    WB_QUESTION_HASH("graph_changes", 1, 0xf8258e9feaaec7b7ULL,
                      "the letter of what launching the chain as one CUDA graph changes"),
     WB_QUESTION_HASH("speedup_async_trial", 1, 0xb9c1fa7ab9d7a745ULL,
                      "the H200 trial's speedup of dropping the synchronisation alone, to one "
                      "decimal"),
-    WB_QUESTION_HASH("speedup_graph_trial", 2, 0xf63b6e655de6a713ULL,
+    WB_QUESTION_HASH("speedup_graph_trial", 1, 0xf63b6e655de6a713ULL,
                      "the H200 trial's speedup of a graph, to a whole number"),
+    WB_QUESTION_HASH("pipeline_one_engine", 1, 0xdb85417f0c5747d0ULL,
+                     "the best speedup of the pipelined stages of 3, 4 and 2 ms with one copy "
+                     "engine, to one decimal"),
+    WB_QUESTION_HASH("pageable_copy", 1, 0x0b1b491fe02c708dULL,
+                     "the letter of what copying through malloc'd memory changes"),
 };
 
 WB_LAB_MAIN(tests)

@@ -1,8 +1,8 @@
-/* lo_baseline.cu - lab 07's grader-owned kernels: its own launch measurements, the naive chain */
+/* lo_baseline.cu - lab 07 grader-owned kernels: launch measurements, naive chain, serial copies */
 /* SPDX-License-Identifier: MIT */
 /* Compiled into the grader, so the student's file can change neither the
  * measurements the student's are compared with nor the baseline of the
- * performance task. The asynchronous empty launch is common/wb_ceiling.cu's
+ * performance tasks. The asynchronous empty launch is common/wb_ceiling.cu's
  * wb_measure_empty_launch_us. */
 #include "launch_overhead.h"
 
@@ -11,6 +11,7 @@
 
 #define LO_WARMUP 100
 #define LO_STEP_THREADS 256
+#define LO_WORK_THREADS 256
 
 static double lo_now_us(void) {
     struct timespec ts;
@@ -138,4 +139,40 @@ extern "C" int lo_delayed_copy(uint32_t *d_in, const uint32_t *d_src, size_t n, 
         return e;
     return cudaMemcpyAsync(d_in, d_src, n * sizeof(uint32_t), cudaMemcpyDeviceToDevice,
                            (cudaStream_t)stream);
+}
+
+/* Queues on stream a wait of ns nanoseconds (one thread, the GPU's global
+ * timer): work queued behind it on that stream starts that much later. */
+extern "C" int lo_spin(long long ns, void *stream) {
+    lo_spin_kernel<<<1, 1, 0, (cudaStream_t)stream>>>(ns);
+    return cudaGetLastError();
+}
+
+/* The lab's work kernel, line for line. */
+__global__ void lo_work_kernel(const uint32_t *in, uint32_t *out, size_t n, int iters) {
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = launch_overhead_work_value(in[i], iters);
+}
+
+/* The work kernel over d_in[0 .. n) into d_out, on stream. */
+extern "C" int lo_work(const uint32_t *d_in, uint32_t *d_out, size_t n, int iters, void *stream) {
+    const unsigned blocks = (unsigned)((n + LO_WORK_THREADS - 1) / LO_WORK_THREADS);
+    lo_work_kernel<<<blocks, LO_WORK_THREADS, 0, (cudaStream_t)stream>>>(d_in, d_out, n, iters);
+    return cudaGetLastError();
+}
+
+/* The serial version, as the stub does it: all of h_in into d_in, the
+ * kernel over all of it into d_out, all of d_out into h_out, one after
+ * another on stream. */
+extern "C" int lo_pipe_serial(const uint32_t *h_in, uint32_t *h_out, uint32_t *d_in,
+                              uint32_t *d_out, size_t n, int iters, void *stream) {
+    cudaStream_t s = (cudaStream_t)stream;
+    const size_t bytes = n * sizeof(uint32_t);
+    cudaError_t e = cudaMemcpyAsync(d_in, h_in, bytes, cudaMemcpyHostToDevice, s);
+    if (e == cudaSuccess)
+        e = (cudaError_t)lo_work(d_in, d_out, n, iters, stream);
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(h_out, d_out, bytes, cudaMemcpyDeviceToHost, s);
+    return e;
 }

@@ -1,4 +1,4 @@
-/* launch_overhead.cu - lab 07: measure what a kernel launch costs, then launch less often */
+/* launch_overhead.cu - lab 07: what a launch costs, launching less often, overlapping copies */
 /* SPDX-License-Identifier: MIT */
 /*
  * You edit only this file and answers.txt. The contract (what each function
@@ -15,6 +15,8 @@
 #define WARMUP_LAUNCHES 100
 /* Threads per block of the chain's step kernel. */
 #define STEP_THREADS 256
+/* Threads per block of the pipeline's work kernel. */
+#define WORK_THREADS 256
 
 /* ------------------------------------------------- the host clock */
 
@@ -175,5 +177,48 @@ cudaError_t launch_overhead_chain(const uint32_t *d_in, uint32_t *d_out, uint32_
      * Hint: README.md, "CUDA graphs". */
     /* BEGIN STUDENT CODE */
     return enqueue_steps(d_in, d_out, d_work, n, steps, stream, 1);
+    /* END STUDENT CODE */
+}
+
+/* ------------------------------------------------- part 3: copies that overlap kernels */
+
+/* Every element of in[0 .. n) through the work, into out[0 .. n). The
+ * threads of the rounded-up last block that have no element store nothing. */
+__global__ void launch_overhead_work_kernel(const uint32_t *in, uint32_t *out, size_t n,
+                                            int iters) {
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = launch_overhead_work_value(in[i], iters);
+}
+
+/* Queues the work kernel over n elements on stream s: d_in and d_out may
+ * point into the middle of the caller's buffers (a chunk). */
+static cudaError_t enqueue_work(const uint32_t *d_in, uint32_t *d_out, size_t n, int iters,
+                                cudaStream_t s) {
+    const unsigned blocks = (unsigned)((n + WORK_THREADS - 1) / WORK_THREADS);
+    launch_overhead_work_kernel<<<blocks, WORK_THREADS, 0, s>>>(d_in, d_out, n, iters);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_overhead_pipeline(const uint32_t *h_in, uint32_t *h_out, uint32_t *d_in,
+                                     uint32_t *d_out, size_t n, size_t chunk, int iters,
+                                     const cudaStream_t *streams, int n_streams) {
+    if (h_in == NULL || h_out == NULL || d_in == NULL || d_out == NULL || streams == NULL ||
+        n < 1 || n > LAUNCH_OVERHEAD_MAX_ELEMS || chunk < 1 || iters < 0 || n_streams < 1 ||
+        n_streams > LAUNCH_OVERHEAD_MAX_STREAMS)
+        return cudaErrorInvalidValue;
+    /* TODO(07-launch-overhead): cut the work into chunks and spread them over
+     * the streams, so that copies in, kernels and copies out overlap.
+     * Hint: README.md, "Copies that overlap kernels". */
+    /* BEGIN STUDENT CODE */
+    /* The serial version: all of the input in, one kernel, all of the
+     * output out, one after another on one stream. Correct, and slow. */
+    const size_t bytes = n * sizeof(uint32_t);
+    cudaError_t e = cudaMemcpyAsync(d_in, h_in, bytes, cudaMemcpyHostToDevice, streams[0]);
+    if (e == cudaSuccess)
+        e = enqueue_work(d_in, d_out, n, iters, streams[0]);
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(h_out, d_out, bytes, cudaMemcpyDeviceToHost, streams[0]);
+    return e;
     /* END STUDENT CODE */
 }

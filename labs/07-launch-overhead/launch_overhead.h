@@ -1,9 +1,10 @@
-/* launch_overhead.h - the contract of lab 07: what a kernel launch costs, and how to pay it less */
+/* launch_overhead.h - the contract of lab 07: launch costs, fewer launches, overlapping copies */
 /* SPDX-License-Identifier: MIT */
 #ifndef LAUNCH_OVERHEAD_H
 #define LAUNCH_OVERHEAD_H
 
 #include <cuda_runtime_api.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -128,6 +129,77 @@ launch_overhead_step_value(uint32_t left, uint32_t self, uint32_t right, uint32_
  * graded". The stub is that naive chain: correct, and slow. */
 cudaError_t launch_overhead_chain(const uint32_t *d_in, uint32_t *d_out, uint32_t *d_work, int n,
                                   int steps, cudaStream_t stream);
+
+/* ---- part 3: copies that overlap kernels ---- */
+
+/* The most streams the pipeline accepts. */
+#define LAUNCH_OVERHEAD_MAX_STREAMS 16
+/* The most elements the pipeline accepts (4 GiB of input). */
+#define LAUNCH_OVERHEAD_MAX_ELEMS ((size_t)1 << 30)
+
+/* The work on one element: `iters` rounds of integer mixing, each needing
+ * the one before. Integer arithmetic, so every correct order of work gives
+ * the same bits; the grader's CPU reference and its own kernel call this
+ * same function. Its cost grows with iters, which the grader picks. */
+static LAUNCH_OVERHEAD_HD inline uint32_t launch_overhead_work_value(uint32_t x, int iters) {
+    for (int k = 0; k < iters; k++) {
+        x ^= x >> 16;
+        x *= 0x7FEB352Du;
+        x ^= x >> 15;
+        x += (uint32_t)k | 1u;
+    }
+    return x;
+}
+
+/* The pipeline: for every i < n, h_out[i] = launch_overhead_work_value(
+ * h_in[i], iters), computed on the GPU: the input copied from h_in into
+ * d_in, the work done by kernels that read d_in and write d_out (the given
+ * launch_overhead_work_kernel, or one of yours that computes the same), the
+ * output copied from d_out into h_out. h_in and h_out are pinned host
+ * memory (cudaMallocHost), d_in and d_out device memory (cudaMalloc), all
+ * allocated by the caller, n elements each, not overlapping. Afterwards
+ * d_in[0 .. n) holds the input and d_out[0 .. n) and h_out[0 .. n) the
+ * output; h_in is not changed; nothing past element n - 1 of h_out, d_in
+ * or d_out is written (the grader puts guard zones there). The output must
+ * equal, bit for bit, the serial version's: everything copied in, one
+ * kernel over all of it, everything copied out.
+ *
+ * `chunk` is the number of elements per piece of the pipeline (the last
+ * piece holds what is left): while the kernel works on one chunk, the next
+ * is copied in and the one before copied out. It is a tuning parameter the
+ * caller picks; the result does not depend on it, and only the result and
+ * the time are graded.
+ *
+ * streams[0 .. n_streams) are the caller's (non-blocking). Every copy and
+ * kernel must come after the work the caller queued on them before the
+ * call, and be finished when they are: queue them on those streams. Work
+ * on the legacy default stream 0, or on a stream of your own that no event
+ * ties to them, does neither. The function only queues the work and returns
+ * without waiting for the GPU: no cudaDeviceSynchronize,
+ * cudaStreamSynchronize, cudaEventSynchronize or cudaMemcpy, no copy to or
+ * from pageable memory (malloc), no cudaFree or cudaFreeHost, all of which
+ * wait. The caller waits for every stream of streams[] before it reads
+ * h_out, d_in or d_out. Returns cudaErrorInvalidValue for a NULL pointer
+ * (h_in, h_out, d_in, d_out or streams), n < 1, n > LAUNCH_OVERHEAD_MAX_ELEMS,
+ * chunk < 1, iters < 0, n_streams < 1 or n_streams >
+ * LAUNCH_OVERHEAD_MAX_STREAMS (nothing queued), else the first error of a
+ * CUDA call.
+ *
+ * Graded on sizes from 1 to 524,288 elements, one chunk to 5,000 chunks,
+ * sizes that are not a multiple of the chunk, 1 to 16 streams (exact bits,
+ * h_out, d_in and d_out poisoned and their guard zones untouched, h_in
+ * unchanged, nothing queued for invalid arguments, the same buffers reused
+ * with new input and another iters); on streams whose input the grader
+ * writes into h_in only after 200 ms of its own work queued ahead on them
+ * (the result must be right, and the call must return while that work is
+ * still running); and then timed, 32 chunks on 4 streams, against the
+ * grader's serial version, with n (2^24 elements or more) and iters chosen
+ * on this GPU so that the kernel over all n elements takes as long as both
+ * copies together: the speedup must reach the limit of README.md, "What is
+ * graded". The stub is that serial version: correct, and slow. */
+cudaError_t launch_overhead_pipeline(const uint32_t *h_in, uint32_t *h_out, uint32_t *d_in,
+                                     uint32_t *d_out, size_t n, size_t chunk, int iters,
+                                     const cudaStream_t *streams, int n_streams);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* launch_overhead.cu - lab 07: measure what a kernel launch costs, then launch less often */
+/* launch_overhead.cu - lab 07: what a launch costs, launching less often, overlapping copies */
 /* SPDX-License-Identifier: MIT */
 /*
  * You edit only this file and answers.txt. The contract (what each function
@@ -15,6 +15,8 @@
 #define WARMUP_LAUNCHES 100
 /* Threads per block of the chain's step kernel. */
 #define STEP_THREADS 256
+/* Threads per block of the pipeline's work kernel. */
+#define WORK_THREADS 256
 
 /* ------------------------------------------------- the host clock */
 
@@ -294,5 +296,80 @@ cudaError_t launch_overhead_chain(const uint32_t *d_in, uint32_t *d_out, uint32_
     }
     /* Launched on the caller's stream, behind whatever it queued before. */
     return cudaGraphLaunch(cache.exec, stream);
+    /* END STUDENT CODE */
+}
+
+/* ------------------------------------------------- part 3: copies that overlap kernels */
+
+/* Every element of in[0 .. n) through the work, into out[0 .. n). The
+ * threads of the rounded-up last block that have no element store nothing. */
+__global__ void launch_overhead_work_kernel(const uint32_t *in, uint32_t *out, size_t n,
+                                            int iters) {
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = launch_overhead_work_value(in[i], iters);
+}
+
+/* Queues the work kernel over n elements on stream s: d_in and d_out may
+ * point into the middle of the caller's buffers (a chunk). */
+static cudaError_t enqueue_work(const uint32_t *d_in, uint32_t *d_out, size_t n, int iters,
+                                cudaStream_t s) {
+    const unsigned blocks = (unsigned)((n + WORK_THREADS - 1) / WORK_THREADS);
+    launch_overhead_work_kernel<<<blocks, WORK_THREADS, 0, s>>>(d_in, d_out, n, iters);
+    return cudaGetLastError();
+}
+
+cudaError_t launch_overhead_pipeline(const uint32_t *h_in, uint32_t *h_out, uint32_t *d_in,
+                                     uint32_t *d_out, size_t n, size_t chunk, int iters,
+                                     const cudaStream_t *streams, int n_streams) {
+    if (h_in == NULL || h_out == NULL || d_in == NULL || d_out == NULL || streams == NULL ||
+        n < 1 || n > LAUNCH_OVERHEAD_MAX_ELEMS || chunk < 1 || iters < 0 || n_streams < 1 ||
+        n_streams > LAUNCH_OVERHEAD_MAX_STREAMS)
+        return cudaErrorInvalidValue;
+    /* TODO(07-launch-overhead): cut the work into chunks and spread them over
+     * the streams, so that copies in, kernels and copies out overlap.
+     * Hint: README.md, "Copies that overlap kernels". */
+    /* BEGIN STUDENT CODE */
+    /* Three stages per chunk: copy in (a copy engine, host to device),
+     * the kernel (the SMs), copy out (a copy engine, device to host). In
+     * the serial version each stage waits for the whole of the one before,
+     * and two of the three kinds of hardware idle at any moment. Cut into
+     * chunks, chunk k needs only its own copy in before its kernel, and its
+     * own kernel before its copy out, so while the SMs work on chunk k, a
+     * copy engine can bring chunk k+1 in and take chunk k-1 out.
+     *
+     * A stream runs its work in order, so the three stages of one chunk go
+     * on one stream, in order: that is every dependency there is. Chunks
+     * on different streams have no order between them, and the GPU runs
+     * them as soon as their engine is free. Streams are reused round robin:
+     * chunk k waits, on its stream, behind chunk k - n_streams, which is
+     * long done when the pipeline is full. Where a chunk's kernel takes at
+     * least as long as its two copies together (as in the timed problem),
+     * two streams already keep the SMs busy: chunk k+1's kernel runs while
+     * chunk k is copied out and chunk k+2 copied in on the other stream.
+     * More streams give the GPU more to choose from when it is not so.
+     *
+     * Nothing here waits: each call only queues work and returns, so the
+     * whole pipeline is queued in microseconds and the host is free while
+     * the GPU works (the CUDA Handbook's CPU/GPU concurrency). The copies
+     * are asynchronous only because h_in and h_out are pinned: the copy
+     * engines read and write them directly. From pageable memory the
+     * driver would stage the data through a pinned buffer of its own, and
+     * a copy out would return only once it had finished. */
+    const size_t chunks = n / chunk + (n % chunk != 0); /* no n + chunk - 1: chunk may be huge */
+    for (size_t k = 0; k < chunks; k++) {
+        const size_t first = k * chunk, len = n - first < chunk ? n - first : chunk;
+        const size_t bytes = len * sizeof(uint32_t); /* the last chunk holds only the rest */
+        cudaStream_t s = streams[k % (size_t)n_streams];
+        cudaError_t e =
+            cudaMemcpyAsync(d_in + first, h_in + first, bytes, cudaMemcpyHostToDevice, s);
+        if (e == cudaSuccess)
+            e = enqueue_work(d_in + first, d_out + first, len, iters, s);
+        if (e == cudaSuccess)
+            e = cudaMemcpyAsync(h_out + first, d_out + first, bytes, cudaMemcpyDeviceToHost, s);
+        if (e != cudaSuccess)
+            return e;
+    }
+    return cudaSuccess;
     /* END STUDENT CODE */
 }
