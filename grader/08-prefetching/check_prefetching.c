@@ -831,11 +831,11 @@ static double measure_headroom(wb_ctx *ctx, call_args *a) {
 typedef struct perf_state {
     call_args a; /* first: the run_ functions take the state as its call_args */
     float *h_in, *d_in, *d_out;
-    call_fn call;    /* call_best or call_variant: one call, for capture_launch */
-    char what[96];   /* "prefetching_regs at distance 8, padding 0" */
+    call_fn call;       /* call_best or call_variant: one call, for capture_launch */
+    char what[96];      /* "prefetching_regs at distance 8, padding 0" */
     const char *readme; /* where a wrong output points */
-    double headroom; /* what DRAM allows here (measure_headroom) */
-    double limit;    /* the limit on this GPU */
+    double headroom;    /* what DRAM allows here (measure_headroom) */
+    double limit;       /* the limit on this GPU */
 } perf_state;
 
 static perf_state perf;
@@ -1294,10 +1294,29 @@ static void blog_time(wb_ctx *ctx, call_args *a, wb_work_fn cand, call_fn call, 
     o.spot_arg = &side;
     int e = wb_time_ratio(run_baseline, a, cand, a, &o, r);
     if (e != cudaSuccess)
-        wb_fail(ctx, "timing %s against the plain loop returned %s (%s); expected it to run as in "
+        wb_fail(ctx,
+                "timing %s against the plain loop returned %s (%s); expected it to run as in "
                 "its correctness test (%s)",
                 what, cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e), readme);
     wb_wait(ctx, NULL, "the kernel of %s", what);
+}
+
+/* measure.blog's figures, for measurements.csv: both sides of each timing,
+ * the blog's own figure, and the model with this GPU's latency and work. */
+static void blog_record(wb_ctx *ctx, const wb_ratio *r6, const wb_ratio *rb, double model,
+                        const machine *m) {
+    wb_record(ctx, "blog_reported_speedup", BLOG_SPEEDUP, "x", 0, "ref");
+    wb_record(ctx, "blog_async_d6_speedup", r6->ratio, "x", 0, "ref");
+    wb_record(ctx, "blog_async_d6_ms", r6->cand_ms, "ms", 0, "ref");
+    wb_record(ctx, "blog_async_d6_baseline_ms", r6->base_ms, "ms", 0, "ref");
+    wb_record(ctx, "blog_best_speedup", rb->ratio, "x", 0, "ref");
+    wb_record(ctx, "blog_best_ms", rb->cand_ms, "ms", 0, "ref");
+    wb_record(ctx, "blog_best_baseline_ms", rb->base_ms, "ms", 0, "ref");
+    wb_record(ctx, "blog_best_over_async_d6", r6->ratio > 0 ? rb->ratio / r6->ratio : 0, "x", 0,
+              "ref");
+    wb_record(ctx, "blog_model_d6_speedup", model, "x", 0, "ref");
+    wb_record(ctx, "blog_latency_cycles", m->latency, "cycles", 0, "ref");
+    wb_record(ctx, "blog_work_cycles", m->work, "cycles", 0, "ref");
 }
 
 /* measure.blog: the student's prefetching_async at the blog's distance and
@@ -1327,18 +1346,7 @@ static void test_blog(wb_ctx *ctx) {
     blog_time(ctx, &a, run_variant, call_variant, what, README_ASYNC, h_in, &r6);
     blog_time(ctx, &a, run_best, call_best, "prefetching_best", README_BEST, h_in, &rb);
     double model = ref_model(m.latency, m.work, BLOG_DISTANCE);
-    wb_record(ctx, "blog_reported_speedup", BLOG_SPEEDUP, "x", 0, "ref");
-    wb_record(ctx, "blog_async_d6_speedup", r6.ratio, "x", 0, "ref");
-    wb_record(ctx, "blog_async_d6_ms", r6.cand_ms, "ms", 0, "ref");
-    wb_record(ctx, "blog_async_d6_baseline_ms", r6.base_ms, "ms", 0, "ref");
-    wb_record(ctx, "blog_best_speedup", rb.ratio, "x", 0, "ref");
-    wb_record(ctx, "blog_best_ms", rb.cand_ms, "ms", 0, "ref");
-    wb_record(ctx, "blog_best_baseline_ms", rb.base_ms, "ms", 0, "ref");
-    wb_record(ctx, "blog_best_over_async_d6", r6.ratio > 0 ? rb.ratio / r6.ratio : 0, "x", 0,
-              "ref");
-    wb_record(ctx, "blog_model_d6_speedup", model, "x", 0, "ref");
-    wb_record(ctx, "blog_latency_cycles", m.latency, "cycles", 0, "ref");
-    wb_record(ctx, "blog_work_cycles", m.work, "cycles", 0, "ref");
+    blog_record(ctx, &r6, &rb, model, &m);
     char predicted[96], plain[48] = "";
     wb_prediction_words(ctx, "predict_async_d6_speedup", "blog_async_d6_speedup_predicted", "x",
                         predicted, sizeof predicted);
@@ -1433,8 +1441,7 @@ static void test_sweep(wb_ctx *ctx) {
                                : ref_model(m.latency, m.work, d);
             for (int padded = 0; padded <= VARIANTS[v].slots; padded++) {
                 sweep_row *row = &rows[n];
-                *row = (sweep_row){
-                    VARIANTS[v].name, d, padded ? blog_padding(d) : 0, 0, 0, model};
+                *row = (sweep_row){VARIANTS[v].name, d, padded ? blog_padding(d) : 0, 0, 0, model};
                 a.fn = f[v];
                 a.distance = d;
                 a.padding = row->padding;
@@ -1593,8 +1600,8 @@ static const wb_test tests[] = {
     WB_MEASURE_OWN("measure.baseline", test_measure_baseline, .timeout_s = 120,
                    .hint = README_WHEN, .unrestricted = UNRESTRICTED_ONE_PER_SM),
     WB_GPU("correct.batched", 4, test_batched, .timeout_s = 120,
-           .hint = "load only the elements below n in the last, partial batch (" README_BATCHED
-                   ")"),
+           .hint =
+               "load only the elements below n in the last, partial batch (" README_BATCHED ")"),
     WB_GPU("correct.regs", 5, test_regs, .timeout_s = 120, .hint = README_REGS),
     WB_GPU("correct.smem", 5, test_smem, .timeout_s = 120, .hint = README_SMEM),
     WB_GPU("correct.async", 5, test_async, .timeout_s = 120,
