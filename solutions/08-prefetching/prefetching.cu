@@ -83,6 +83,51 @@ double prefetching_model_speedup(double latency_cycles, double work_cycles, int 
 /* Thread `first` handles elements first, first + stride, ... < n. */
 template <int DIST>
 __global__ void __launch_bounds__(BLOCK)
+    prefetching_batched_kernel(const float *in, float *out, int n) {
+    const int first = (int)(blockIdx.x * BLOCK + threadIdx.x);
+    const int stride = (int)(gridDim.x * BLOCK);
+    /* TODO(08-prefetching): load this thread's elements DIST at a time into registers,
+     * all of a batch before any is used, then work on them one by one.
+     * Hint: README.md, "Batched prefetch into registers". */
+    /* BEGIN STUDENT CODE */
+    /* A batch is DIST elements of this thread's sequence: i, i + stride,
+     * ..., i + (DIST - 1) * stride. Its DIST loads go out back to back into
+     * DIST registers (v[k], k a compile-time constant in the unrolled
+     * loops: no local memory) before any of them is used, so they overlap
+     * and the batch waits once, about one latency, for DIST elements. The
+     * next batch's loads come after this batch's stores, which for all the
+     * compiler knows may write what they read: so every batch waits again,
+     * and no load ever overlaps work. That is what a rolling prefetch
+     * fixes (prefetching_regs_kernel below). */
+    float v[DIST];
+    int i = first;
+    /* Whole batches: every element exists, so no load needs a condition. */
+    for (; i + (DIST - 1) * stride < n; i += DIST * stride) {
+#pragma unroll
+        for (int k = 0; k < DIST; k++)
+            v[k] = in[i + k * stride];
+#pragma unroll
+        for (int k = 0; k < DIST; k++)
+            out[i + k * stride] = prefetching_work(v[k]);
+    }
+    /* The last, partial batch (none, when the thread's count is a multiple
+     * of DIST): load only the elements below n, never past the end. */
+#pragma unroll
+    for (int k = 0; k < DIST; k++) {
+        int cur = i + k * stride;
+        v[k] = cur < n ? in[cur] : 0.0f;
+    }
+#pragma unroll
+    for (int k = 0; k < DIST; k++) {
+        int cur = i + k * stride;
+        if (cur < n)
+            out[cur] = prefetching_work(v[k]);
+    }
+    /* END STUDENT CODE */
+}
+
+template <int DIST>
+__global__ void __launch_bounds__(BLOCK)
     prefetching_regs_kernel(const float *in, float *out, int n) {
     const int first = (int)(blockIdx.x * BLOCK + threadIdx.x);
     const int stride = (int)(gridDim.x * BLOCK);
@@ -220,6 +265,7 @@ __global__ void __launch_bounds__(BLOCK)
 typedef void (*prefetching_regs_fn)(const float *, float *, int);
 typedef void (*prefetching_slots_fn)(const float *, float *, int, int);
 
+static const prefetching_regs_fn batched_kernels[] = PREFETCHING_TABLE(prefetching_batched_kernel);
 static const prefetching_regs_fn regs_kernels[] = PREFETCHING_TABLE(prefetching_regs_kernel);
 static const prefetching_slots_fn smem_kernels[] = PREFETCHING_TABLE(prefetching_smem_kernel);
 static const prefetching_slots_fn async_kernels[] = PREFETCHING_TABLE(prefetching_async_kernel);
@@ -236,6 +282,15 @@ static cudaError_t check_args(const float *d_in, const float *d_out, int n, int 
 
 static size_t slot_bytes(int distance, int padding) {
     return (size_t)(distance + padding) * BLOCK * sizeof(float);
+}
+
+cudaError_t prefetching_batched(const float *d_in, float *d_out, int n, int distance, int padding,
+                                int blocks, cudaStream_t stream) {
+    cudaError_t e = check_args(d_in, d_out, n, distance, padding, blocks);
+    if (e != cudaSuccess || n == 0)
+        return e;
+    batched_kernels[distance - 1]<<<blocks, BLOCK, 0, stream>>>(d_in, d_out, n);
+    return cudaGetLastError();
 }
 
 cudaError_t prefetching_regs(const float *d_in, float *d_out, int n, int distance, int padding,

@@ -2,7 +2,8 @@
  * capability, and the branch the grading GPU never takes launches on the default stream */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.best FAIL Tesla T4
- * expect: perf.best FAIL not graded */
+ * expect: perf.best FAIL not graded
+ * expect: measure.blog FAIL not graded */
 #define prefetching_best reference_best
 #include "../../../solutions/08-prefetching/prefetching.cu"
 #undef prefetching_best

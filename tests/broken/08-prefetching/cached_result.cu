@@ -1,6 +1,7 @@
 /* cached_result.cu - hostile lab 08: computes the timed size once, then copies the cached result */
 /* SPDX-License-Identifier: MIT */
-/* expect: perf.best FAIL other operations */
+/* expect: perf.best FAIL other operations
+ * expect: measure.blog FAIL other operations */
 #define prefetching_best reference_best
 #include "../../../solutions/08-prefetching/prefetching.cu"
 #undef prefetching_best

@@ -2,7 +2,8 @@
  * nothing */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.best FAIL no kernel
- * expect: perf.best FAIL not graded */
+ * expect: perf.best FAIL not graded
+ * expect: measure.blog FAIL not graded */
 #define prefetching_best reference_best
 #include "../../../solutions/08-prefetching/prefetching.cu"
 #undef prefetching_best

@@ -1,6 +1,7 @@
 /* skip_timed.cu - hostile lab 08: does half the work at the size it guesses is timed */
 /* SPDX-License-Identifier: MIT */
-/* expect: perf.best FAIL never written */
+/* expect: perf.best FAIL never written
+ * expect: measure.blog FAIL never written */
 #define prefetching_best reference_best
 #include "../../../solutions/08-prefetching/prefetching.cu"
 #undef prefetching_best
