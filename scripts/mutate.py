@@ -612,14 +612,41 @@ def grade(lab, mid, only=None):
     if only:
         cmd += ["--only", ",".join(only)]
     with open(f"{rdir}.log", "w") as f:
-        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-        try:
-            p.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
+        if not run_grader(cmd, f, env, TIMEOUT):
             return f"the grader ran past {TIMEOUT} s"
     return read_results(f"{rdir}/results.json")
+
+
+def run_grader(cmd, out, env, timeout):
+    """Run cmd in a session of its own (a timeout kills all it started), its output to out;
+    False when it ran past timeout seconds and was killed."""
+    p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    GRADING.add(p.pid)
+    try:
+        p.wait(timeout=timeout)
+        return True
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        return False
+    finally:
+        GRADING.discard(p.pid)
+
+
+# The process groups of the graders running now. Each runs in a session of its own (so that a
+# timeout kills all it started), out of reach of a signal sent to this script's group: stopped
+# (by `timeout`, Ctrl-C, a batch system), this script ends them too, or a mutant's grader would
+# go on using the GPU under whatever runs next and disturb its timings.
+GRADING = set()
+
+
+def stop_graders(signum, frame):
+    for pgid in list(GRADING):
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    sys.exit(128 + signum)
 
 
 def read_results(path):
@@ -868,11 +895,56 @@ def self_test(labs):
                   + ", ".join(f"{o} {n}" for o, n in counts.items()) + ")")
     bad |= check_the_checker(labs)
     bad |= check_selection(labs)
+    bad |= check_stop()
     missing = [o for o in REQUIRED_OPS if o not in ops]
     if missing and any(lab_source(l) for l in labs):
         print(f"FAIL  mutate: operators with no mutant anywhere: {' '.join(missing)}")
         bad = 1
     return 1 if bad else 0
+
+
+def check_stop():
+    """Stopped by a signal while a grader runs, this script ends the grader's whole session:
+    a child copy of it runs a grader stand-in (a shell whose own child sleeps), is sent
+    SIGTERM, and the sleeper must be gone. 1 on a fault."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        pidf = os.path.join(tmp, "pid")
+        child = subprocess.Popen([sys.executable, "-c", f"""
+import os, signal, subprocess, sys
+sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r})
+import mutate
+for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    signal.signal(sig, mutate.stop_graders)
+mutate.run_grader(["sh", "-c", "sleep 60 & echo $! > {pidf}; wait"], subprocess.DEVNULL, None, 60)
+"""])
+        for _ in range(100):
+            if os.path.exists(pidf) and open(pidf).read().strip():
+                break
+            subprocess.run(["sleep", "0.05"])
+        try:
+            sleeper = int(open(pidf).read())
+        except (OSError, ValueError):
+            child.kill()
+            print("FAIL  mutate: the grader stand-in of the stop check did not start")
+            return 1
+        child.send_signal(signal.SIGTERM)
+        rc = child.wait(timeout=10)
+        gone = False
+        for _ in range(100):
+            try:
+                os.kill(sleeper, 0)
+            except ProcessLookupError:
+                gone = True
+                break
+            subprocess.run(["sleep", "0.05"])
+        if not gone:
+            os.kill(sleeper, signal.SIGKILL)
+            print("FAIL  mutate: stopped by SIGTERM, it left its grader running (it would disturb "
+                  "the timings of whatever runs next on the GPU)")
+            return 1
+        print(f"PASS  mutate: stopped while grading (SIGTERM), it ends the grader's session too (exit {rc})")
+        return 0
 
 
 def main(argv):
@@ -933,4 +1005,6 @@ def load_labs():
 
 
 if __name__ == "__main__":
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, stop_graders)
     sys.exit(main(sys.argv[1:]))
