@@ -775,6 +775,45 @@ START_TEST(test_sim_occupancy) {
 }
 END_TEST
 
+/* wb_sim_show_sms caps the SM count the real GPU reports, and nothing else:
+ * with a GPU, min(real, 8) from both queries and the real figure again when
+ * lifted; a simulated GPU keeps its own count; without a GPU, the runtime's
+ * error passes unchanged (no count made up). */
+cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *p, int dev);
+START_TEST(test_sim_show_sms) {
+    int real = -1, capped = -1, again = -1, sim_sms = -1;
+    cudaError_t e0 = cudaDeviceGetAttribute(&real, cudaDevAttrMultiProcessorCount, 0);
+    wb_sim_show_sms(8);
+    cudaError_t e1 = cudaDeviceGetAttribute(&capped, cudaDevAttrMultiProcessorCount, 0);
+    struct cudaDeviceProp prop, prop2;
+    memset(&prop, 0, sizeof prop);
+    memset(&prop2, 0, sizeof prop2);
+    cudaError_t e2 = cudaGetDeviceProperties(&prop, 0);
+    cudaError_t e3 = cudaGetDeviceProperties_v2(&prop2, 0);
+    wb_sim_use(sim_named("A100"));
+    ck_assert_int_eq(cudaDeviceGetAttribute(&sim_sms, cudaDevAttrMultiProcessorCount, 0),
+                     cudaSuccess);
+    wb_sim_use(NULL);
+    wb_sim_show_sms(0);
+    cudaError_t e4 = cudaDeviceGetAttribute(&again, cudaDevAttrMultiProcessorCount, 0);
+    ck_assert_int_eq(sim_sms, 108);
+    ck_assert_int_eq(e1, e0);
+    ck_assert_int_eq(e4, e0);
+    if (e0 != cudaSuccess) {
+        ck_assert_int_eq(capped, -1);
+        ck_assert_int_ne(e2, cudaSuccess);
+        return;
+    }
+    const int want = real < 8 ? real : 8;
+    ck_assert_int_eq(capped, want);
+    ck_assert_int_eq(e2, cudaSuccess);
+    ck_assert_int_eq(e3, cudaSuccess);
+    ck_assert_int_eq(prop.multiProcessorCount, want);
+    ck_assert_int_eq(prop2.multiProcessorCount, want);
+    ck_assert_int_eq(again, real);
+}
+END_TEST
+
 static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
@@ -810,6 +849,7 @@ static Suite *common_suite(void) {
         {"ledger", test_ledger_validated_line},
         {"ledger", test_ledger_entries_kept},
         {"sim", test_sim_occupancy},
+        {"sim", test_sim_show_sms},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

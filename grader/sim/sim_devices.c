@@ -43,6 +43,7 @@ static const wb_sim_device devices[] = {
 
 static const wb_sim_device *active[WB_SIM_MAX_DEVICES];
 static int active_count, current;
+static int shown_sms; /* wb_sim_show_sms: 0, or the most SMs the real GPUs show */
 
 int wb_sim_count(void) {
     return (int)(sizeof devices / sizeof devices[0]);
@@ -61,6 +62,15 @@ void wb_sim_use_machine(const wb_sim_device *const *d, int n) {
     for (int i = 0; i < active_count; i++)
         active[i] = d[i];
     current = 0;
+}
+
+void wb_sim_show_sms(int n) {
+    shown_sms = n > 0 ? n : 0;
+}
+
+/* The SM count a real GPU reports, capped by wb_sim_show_sms. */
+static int shown(int real) {
+    return shown_sms && real > shown_sms ? shown_sms : real;
 }
 
 /* The simulated device dev, or NULL when dev is not one of them. */
@@ -136,7 +146,10 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev) {
     }
     cudaError_t (*f)(struct cudaDeviceProp *, int) =
         (cudaError_t(*)(struct cudaDeviceProp *, int))wb_sim_next("cudaGetDeviceProperties");
-    return f ? f(p, dev) : cudaErrorNotSupported;
+    cudaError_t e = f ? f(p, dev) : cudaErrorNotSupported;
+    if (e == cudaSuccess)
+        p->multiProcessorCount = shown(p->multiProcessorCount);
+    return e;
 }
 
 /* CUDA 12's headers turn cudaGetDeviceProperties into this name: a
@@ -147,7 +160,12 @@ cudaError_t cudaGetDeviceProperties_v2(struct cudaDeviceProp *p, int dev) {
         return cudaGetDeviceProperties(p, dev);
     cudaError_t (*f)(struct cudaDeviceProp *, int) =
         (cudaError_t(*)(struct cudaDeviceProp *, int))wb_sim_next("cudaGetDeviceProperties_v2");
-    return f ? f(p, dev) : cudaGetDeviceProperties(p, dev);
+    if (!f)
+        return cudaGetDeviceProperties(p, dev);
+    cudaError_t e = f(p, dev);
+    if (e == cudaSuccess)
+        p->multiProcessorCount = shown(p->multiProcessorCount);
+    return e;
 }
 
 static int attribute(const wb_sim_device *d, enum cudaDeviceAttr a, int *v) {
@@ -195,6 +213,9 @@ cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr a, int dev) {
         if (!get || get(&dev) != cudaSuccess)
             return cudaErrorNotSupported;
     }
-    return f ? f(v, a, dev) : cudaErrorNotSupported;
+    cudaError_t e = f ? f(v, a, dev) : cudaErrorNotSupported;
+    if (e == cudaSuccess && !active_count && a == cudaDevAttrMultiProcessorCount)
+        *v = shown(*v);
+    return e;
 }
 

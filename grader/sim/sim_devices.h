@@ -29,6 +29,14 @@ void wb_sim_use_machine(const wb_sim_device *const *d, int n);
  * grader's), which an answer passes the call to when no simulated GPU is
  * chosen. */
 void *wb_sim_next(const char *name);
+/* From now on, in this process, while no simulated GPU is chosen, the real
+ * GPUs answer as themselves except their SM count, which reads at most n
+ * (cudaDeviceGetAttribute's multiprocessor count and cudaGetDeviceProperties'
+ * multiProcessorCount); n <= 0: as they are. Only what code reads changes:
+ * kernels still run on every SM. A sanitizer's run uses it so that code
+ * sizing its grid by the SM count launches a few blocks, not one per SM of a
+ * large GPU (the tool checks each block's shared-memory accesses alike). */
+void wb_sim_show_sms(int n);
 /* The simulated GPU that is current now, or NULL while none is chosen. */
 const wb_sim_device *wb_sim_current(void);
 
