@@ -214,7 +214,7 @@ typedef struct latency_hiding_chase {
 cudaError_t latency_hiding_chase_global(latency_hiding_chase *out);
 
 /* Shared memory: a permutation of 4 KB to 48 KB held in shared memory, at
- * least 1,000,000 timed hops. */
+ * least 100,000 timed hops. */
 cudaError_t latency_hiding_chase_shared(latency_hiding_chase *out);
 
 /* Global memory bandwidth of the whole GPU in GB/s (1e9 bytes/s) of bytes

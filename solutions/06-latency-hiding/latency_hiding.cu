@@ -385,7 +385,7 @@ int latency_hiding_describe_tiled(int n, int bs, int regs_per_thread, latency_hi
 #define CHASE_GLOBAL_HOPS 200000LL
 #define CHASE_SHARED_WORDS 4096 /* 16 KB */
 #define CHASE_SHARED_WARMUP 10000LL
-#define CHASE_SHARED_HOPS 1000000LL
+#define CHASE_SHARED_HOPS 100000LL
 
 /* A random cyclic permutation of 0..n-1 (Sattolo's algorithm): following
  * i -> perm[i] from any start visits every element once before it comes
@@ -660,7 +660,7 @@ cudaError_t latency_hiding_global_gbps(double *gbps) {
 
 /* BEGIN STUDENT CODE */
 #define SMEM_BW_THREADS 1024
-#define SMEM_BW_REPS 4096
+#define SMEM_BW_REPS 1024
 
 /* One block of 32 warps per SM reads 16 KB of shared memory over and
  * over, each warp 512 contiguous bytes per load (no bank conflicts).
