@@ -43,6 +43,9 @@ expect self.run_under PASS 1 ""
 expect self.ncu_read PASS 1 ""
 expect self.forge PASS 1 ""
 expect self.forged FAIL 0 "expected 1, got 2"
+# Its own verdict forged (self.forge_own: "done" into every pipe it holds, then the kit's exit
+# status, before anything is checked): the "done" line lacks the test's key, and it fails.
+expect self.forge_own FAIL 0 "a \"done\" line the grader did not write"
 # Text the code under test wrote (self.raw_text: a screen-clearing escape and a fake verdict line,
 # an 8-bit CSI, a bidirectional override, bytes that are not UTF-8) or answered (answers.txt's
 # value, echoed in the measured line) reaches no report raw: no control character on the

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void pass_body(wb_ctx *ctx) {
@@ -128,6 +129,22 @@ static void forge_body(wb_ctx *ctx) {
     }
 }
 
+/* Forges its own verdict as code under test could: "done" into every pipe
+ * it holds (the record channel among them), then the kit's exit status,
+ * before anything is checked. It must fail, as forged. */
+static void forge_own_body(wb_ctx *ctx) {
+    (void)ctx;
+    const char forged[] = "measured\tforged\ndone\t1\n";
+    for (int fd = 3; fd < 1024; fd++) {
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+            ssize_t w = write(fd, forged, sizeof forged - 1);
+            (void)w;
+        }
+    }
+    _exit(93);
+}
+
 /* Leaves a child behind, in a session of its own, that would write a file
  * two seconds later; the grader must kill it with its test. */
 static void fork_body(wb_ctx *ctx) {
@@ -242,6 +259,7 @@ static const wb_test tests[] = {
     T("self.ncu_read", WB_CORRECTNESS, 1, ncu_read_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
+    T("self.forge_own", WB_CORRECTNESS, 1, forge_own_body),
     T("self.raw_text", WB_CORRECTNESS, 1, raw_text_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,

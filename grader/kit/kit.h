@@ -36,6 +36,7 @@ typedef struct wb_options {
 /* What a record says about one finished test (record.c). */
 typedef struct wb_record_summary {
     int complete, has_reason, skipped, rerun;
+    int forged; /* a "done" line without the test's key: written by the code under test */
 } wb_record_summary;
 
 /* What a test's process got of the sandbox (sandbox.c): 1 where on. */
@@ -98,6 +99,9 @@ extern wb_state wb_G;
 
 /* record.c: the channel from a test's process to the parent. */
 void wb_record_put(int idx, const char *key, const char *value);
+/* The record's last line, "done" with the running test's key: only the kit
+ * writes it, when the body has finished. */
+void wb_record_done(int idx);
 void wb_record_put_fields(int idx, const char *key, int n, const char *const *fields);
 int wb_record_open(void);
 void wb_record_close(void);

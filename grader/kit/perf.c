@@ -184,8 +184,8 @@ static void rerun_if_throttled(wb_ctx *ctx, const clock_watch *w, const wb_ratio
              r->ratio, limit, w->why, again ? ", in both timings" : "");
 }
 
-/* The spot check: one of the timed calls, chosen at random, has its output
- * poisoned before it and checked after it (wb_time_opts.spot_call). */
+/* The spot check: each timed call chosen at random (spot_pick) has its
+ * output poisoned before it and checked after it. */
 typedef struct spot_check {
     wb_ctx *ctx;
     const wb_perf *p;

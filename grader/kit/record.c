@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 /* A test's record is lines of "key<TAB>value" (measured, hint, reason,
@@ -30,6 +32,34 @@ static struct {
     size_t len, cap;
     int overflow;         /* the record was cut at RECORD_MAX */
 } ch = {.rd = -1};
+
+/* The key of the running test's "done" line, made at random in the parent
+ * just before the test is forked. A test's process holds the channel's
+ * write end, and so does the code under test, which can write any line to
+ * it and end with the kit's exit status: a "done" line is taken only with
+ * this key, and one without it makes the test fail as forged. The test's
+ * process holds the key too (it is not a secret from code that reads the
+ * grader's memory), but a record written blind no longer passes. */
+static char done_key[33];
+
+static void make_done_key(void) {
+    unsigned char k[16];
+    size_t got = 0;
+    while (got < sizeof k) {
+        ssize_t n = getrandom(k + got, sizeof k - got, 0);
+        if (n > 0)
+            got += (size_t)n;
+        else if (n < 0 && errno != EINTR)
+            break;
+    }
+    if (got < sizeof k) { /* no getrandom: the clock and the address space's layout */
+        unsigned long long v = (unsigned long long)(wb_now_s() * 1e9) ^ (uintptr_t)&got;
+        for (size_t i = got; i < sizeof k; i++, v = v * 6364136223846793005ULL + 1442695040888963407ULL)
+            k[i] = (unsigned char)(v >> 56);
+    }
+    for (size_t i = 0; i < sizeof k; i++)
+        snprintf(done_key + 2 * i, 3, "%02x", k[i]);
+}
 
 static void keep(const char *p, size_t n) {
     if (ch.len + n > RECORD_MAX) {
@@ -92,6 +122,7 @@ int wb_record_open(void) {
     ch.len = 0;
     ch.overflow = 0;
     ch.stop = 0;
+    make_done_key();
     if (ch.buf)
         ch.buf[0] = '\0';
     if (pipe2(fd, O_CLOEXEC) != 0)
@@ -159,6 +190,10 @@ void wb_record_put(int idx, const char *key, const char *value) {
     wb_record_put_fields(idx, key, 1, &value);
 }
 
+void wb_record_done(int idx) {
+    wb_record_put(idx, "done", done_key);
+}
+
 /* One "csv" line of a record: the measurement, with the run's lab, set,
  * test, GPU and seed, goes to measurements.csv. */
 static void csv_line(const wb_result *r, char *v) {
@@ -180,9 +215,29 @@ static void csv_line(const wb_result *r, char *v) {
 
 /* Reads the record the channel carried into r (measured, hint, reason)
  * and s; idx is the test it belongs to (the channel is opened per test). */
+/* 1 when the record holds a "done" line without the test's key. */
+static int record_forged(void) {
+    for (const char *p = ch.buf; p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n >= 5 && strncmp(p, "done\t", 5) == 0 &&
+            !(done_key[0] && n - 5 == strlen(done_key) && strncmp(p + 5, done_key, n - 5) == 0))
+            return 1;
+        p = end ? end + 1 : p + n;
+    }
+    return 0;
+}
+
 void wb_record_read(int idx, wb_result *r, wb_record_summary *s) {
     (void)idx;
     memset(s, 0, sizeof *s);
+    /* A forged record: nothing in it is taken (its measured text, hint and
+     * measurements may be the forger's too), only the verdict that it was. */
+    if (record_forged()) {
+        s->forged = 1;
+        if (ch.buf)
+            ch.buf[0] = '\0';
+    }
     char *save = NULL;
     for (char *line = ch.buf ? strtok_r(ch.buf, "\n", &save) : NULL; line;
          line = strtok_r(NULL, "\n", &save)) {
@@ -199,7 +254,7 @@ void wb_record_read(int idx, wb_result *r, wb_record_summary *s) {
             snprintf(r->reason, sizeof r->reason, "%s", v);
             s->has_reason = 1;
         } else if (strcmp(line, "done") == 0) {
-            s->complete = 1;
+            s->complete = 1; /* its key was checked above */
         } else if (strcmp(line, "skip") == 0) {
             snprintf(r->reason, sizeof r->reason, "%s", v);
             s->skipped = 1;
@@ -209,6 +264,14 @@ void wb_record_read(int idx, wb_result *r, wb_record_summary *s) {
         } else if (strcmp(line, "csv") == 0) {
             csv_line(r, v);
         }
+    }
+    if (s->forged) { /* whatever else the record says: the verdict is not the test's */
+        s->complete = 0;
+        snprintf(r->reason, sizeof r->reason,
+                 "the test's record holds a \"done\" line the grader did not write: the code "
+                 "under test wrote to the grader's record channel, and a verdict it writes "
+                 "is not taken");
+        s->has_reason = 1;
     }
     if (ch.overflow && !s->has_reason) {
         snprintf(r->reason, sizeof r->reason,

@@ -74,7 +74,7 @@ static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const ch
         _exit(WB_DONE_STATUS);
     }
     wb_record_put(ctx->idx, key, buf);
-    wb_record_put(ctx->idx, "done", "1");
+    wb_record_done(ctx->idx);
     fflush(NULL);
     _exit(WB_DONE_STATUS);
 }
