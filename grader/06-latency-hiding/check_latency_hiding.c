@@ -7,6 +7,7 @@
 #include "latency_hiding.h"
 #include "lh_kernels.h"
 #include "sim_devices.h"
+#include "wb_driver.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -846,6 +847,9 @@ static void test_describe_tiled(wb_ctx *ctx) {
 #define TOL_CHASE 0.30 /* both chases */
 /* The SM count the sanitizers' runs of the shared bandwidth show (test_shared_bw). */
 #define TOOL_SMS 8
+/* The SMs the shared bandwidth is measured on a second time, the GPU
+ * restricted to them and the runtime showing that many (test_shared_bw). */
+#define SMALL_SMS 16
 #define TOL_GBPS 0.25
 #define TOL_SMEM 0.30
 #define TOL_FMA 0.20
@@ -969,6 +973,47 @@ static void test_shared_bw(wb_ctx *ctx) {
     wb_measured(ctx, "%.1f bytes per cycle per SM; the grader's %.1f (within +-%.0f%%)", got, ref,
                 TOL_SMEM * 100);
     check_near(ctx, "shared bandwidth per SM", got, ref, TOL_SMEM, "B/cycle", R_BW);
+    /* Once more on a smaller GPU: this one restricted to SMALL_SMS SMs (a
+     * green context) and the runtime showing that many. A figure per SM
+     * must not change. Code that sizes its grid by an SM count typed in
+     * (the grading GPU's) puts two 1,024-thread blocks on each SM of the
+     * smaller GPU where they fit (2,048 threads per SM), and each then
+     * times half the SM's bandwidth: on a GPU of fewer SMs than the one it
+     * was typed from, its figure would be half. Where the GPU cannot be
+     * restricted (no green contexts, or no more SMs than SMALL_SMS), the
+     * measured line says so and this part is not graded. */
+    const wb_gpu *gpu = wb_ctx_gpu(ctx);
+    char why[256] = "";
+    int small_sms = 0;
+    double small = 0;
+    if (gpu->sm_count <= SMALL_SMS)
+        snprintf(why, sizeof why, "this GPU has no more than %d SMs", SMALL_SMS);
+    else if (wb_green_restrict(gpu->index, SMALL_SMS, &small_sms, why, sizeof why) == 0 &&
+             small_sms >= gpu->sm_count)
+        snprintf(why, sizeof why, "the driver gave all %d SMs", small_sms);
+    if (why[0]) {
+        wb_measured(ctx,
+                    "%.1f bytes per cycle per SM; the grader's %.1f (within +-%.0f%%); not measured "
+                    "again on fewer SMs (%s)",
+                    got, ref, TOL_SMEM * 100, why);
+        return;
+    }
+    wb_sim_show_sms(small_sms);
+    e = bw(&small);
+    wb_sim_show_sms(0);
+    wb_measured(ctx,
+                "%.1f bytes per cycle per SM, %.1f with the GPU restricted to %d SMs; the grader's "
+                "%.1f (within +-%.0f%%)",
+                got, small, small_sms, ref, TOL_SMEM * 100);
+    if (e != cudaSuccess)
+        wb_fail(ctx,
+                "latency_hiding_shared_bytes_per_cycle returned %s with the GPU restricted to %d "
+                "SMs (and the runtime saying so)",
+                cudaGetErrorName((cudaError_t)e), small_sms);
+    char what[96];
+    snprintf(what, sizeof what, "shared bandwidth per SM on a GPU of %d SMs", small_sms);
+    check_near(ctx, what, small, ref, TOL_SMEM, "B/cycle",
+               "the grid from the SM count the runtime reports, one block per SM; " R_BW);
 }
 
 static void test_fma(wb_ctx *ctx) {
@@ -1608,13 +1653,18 @@ static const wb_test tests[] = {
            }),
     WB_GPU("measure.shared_bw", 2, test_shared_bw, .timeout_s = 120, .hint = R_BW,
            .limit = {
-               .text = "bytes per cycle per SM within +-30% of the grader's",
+               .text = "bytes per cycle per SM within +-30% of the grader's, again with the GPU "
+                       "restricted to 16 SMs",
                .derivation = "every capability has 32 banks of 4 bytes and both figures are per "
                              "SM clock, so conflict-free reads reach the grader's figure on any "
                              "GPU (the reference within 1 %), while a 2-way bank conflict halves "
                              "it, bytes per GPU are off by the SM count and bytes per ns by the "
                              "clock in GHz (outside above 1.3 GHz), and the stub's 0 measures "
-                             "nothing",
+                             "nothing; restricted to 16 SMs (a green context, the runtime "
+                             "showing 16), a figure per SM is the same, while a grid sized by the "
+                             "grading GPU's SM count typed in puts two blocks on each SM that "
+                             "holds two and halves it (not graded where the GPU cannot be "
+                             "restricted)",
                .figures = "H100 80GB HBM3 (2026-11-22): reference 126.9-127.0 B/cycle, the "
                           "grader's 126.9-127.0; H200 (2026-11-22): 127.0, the grader's 126.9; "
                           "the stub fails (0)",
