@@ -20,6 +20,8 @@ expect self.fail FAIL 0 "expected 1, got 2"
 expect self.skip_zero_points SKIP 0 "counters unreadable"
 expect self.skip_with_points FAIL 0 "counters unreadable"
 expect self.exit0 FAIL 0 "exit status 0"
+expect self.skipped_with SKIP 0 "not graded: self.probe_skips was skipped: counters unreadable"
+expect self.not_skipped_with FAIL 0 "counters unreadable"
 expect self.abort FAIL 0 "signal 6"
 expect self.gated FAIL 0 "not graded: self.fail must pass first"
 expect self.ungated PASS 5 ""
@@ -118,5 +120,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

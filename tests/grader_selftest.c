@@ -261,6 +261,13 @@ static const wb_test tests[] = {
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     T("self.forge_own", WB_CORRECTNESS, 1, forge_own_body),
     T("self.raw_text", WB_CORRECTNESS, 1, raw_text_body),
+    /* .skip_with: SKIP decided by the runner where the named 0-point test skipped, the body not
+     * run (a body that would pass stays SKIP); where that test ran, a self-skip with points
+     * still fails. */
+    T("self.probe_skips", WB_PERFORMANCE, 0, skip_body),
+    T("self.skipped_with", WB_CORRECTNESS, 4, pass_body, .skip_with = "self.probe_skips"),
+    T("self.probe_runs", WB_PERFORMANCE, 0, pass_body),
+    T("self.not_skipped_with", WB_CORRECTNESS, 2, skip_body, .skip_with = "self.probe_runs"),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

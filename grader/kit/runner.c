@@ -201,6 +201,14 @@ void wb_flush_decided(int upto) {
 
 static int current_idx = -1;
 
+/* The test t names in .skip_with when it ended SKIP in this run, else -1:
+ * t is then SKIP too, whatever its own process does (judge). Only that
+ * test's verdict counts, and that test never runs the student's code. */
+static int skipped_with(const wb_test *t) {
+    int w = t->skip_with ? wb_find_test(t->skip_with) : -1;
+    return w >= 0 && G.done[w] && G.selected[w] && G.res[w].verdict == WB_SKIP ? w : -1;
+}
+
 /* Before each test case, in the parent: which test it is (the cases run in
  * the order they were added), and whether its prerequisites passed. */
 static void parent_setup(void) {
@@ -213,6 +221,8 @@ static void parent_setup(void) {
         if (G.done[j] && G.selected[j] && G.res[j].verdict == WB_FAIL)
             snprintf(G.gate[i], sizeof G.gate[i], "%s%s failed first (--first-fail)",
                      WB_FIRST_FAIL_REASON, G.res[j].id);
+    if (skipped_with(t) >= 0 && !G.gate[i][0]) /* its body stops before anything runs */
+        snprintf(G.gate[i], sizeof G.gate[i], "not run: %s was skipped", t->skip_with);
     if (t->requires && !G.gate[i][0]) {
         char req[256];
         snprintf(req, sizeof req, "%s", t->requires);
@@ -246,6 +256,14 @@ static void judge(int i, TestResult *tr, int escaped) {
     int ok = !escaped && tr && tr_rtype(tr) == CK_PASS && s.complete && !s.has_reason;
     r->seconds = wb_now_s() - G.t_start;
     r->points = 0;
+    int w = skipped_with(t);
+    if (w >= 0) { /* decided by the runner, from that test's verdict alone */
+        r->verdict = WB_SKIP;
+        r->measured[0] = r->hint[0] = '\0';
+        snprintf(r->reason, sizeof r->reason, "not graded: %s was skipped: %s", G.res[w].id,
+                 G.res[w].reason);
+        return;
+    }
     if (ok && s.skipped && !s.rerun && t->points == 0) {
         r->verdict = WB_SKIP; /* only a 0-point test may skip itself */
     } else if (ok && s.rerun && !s.skipped) {

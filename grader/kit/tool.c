@@ -193,6 +193,40 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
         fclose(f);
 }
 
+/* Copies the file at from to to (a plain copy; nothing when from is missing). */
+static void copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    char buf[65536];
+    size_t n;
+    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            break;
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+}
+
+int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *argv_ncu, char *ncu_log, size_t cap,
+                          const char *app_log) {
+    /* Beside records/t<idx>/, not in it: the body's process, confined to
+     * its scratch folder, can neither write nor replace it. */
+    snprintf(ncu_log, cap, "%s/ncu-t%d.log", G.tmpdir, ctx->idx);
+    unlink(ncu_log);
+    const char *argv[48];
+    int n = 0;
+    for (; argv_ncu[n] && n < 44; n++)
+        argv[n] = argv_ncu[n];
+    argv[n++] = "--log-file";
+    argv[n++] = ncu_log;
+    argv[n] = NULL;
+    int st = wb_run_self_under(ctx, argv, NULL, app_log);
+    char copy[PATH_MAX + 96];
+    snprintf(copy, sizeof copy, "%s/%s.ncu.log", wb_out_dir(ctx), ctx->t->id);
+    copy_file(ncu_log, copy);
+    return st;
+}
+
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log) {
     if (r->no_permission)
         wb_skip(ctx,
