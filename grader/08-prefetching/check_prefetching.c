@@ -1605,12 +1605,9 @@ static void ncu_body_failure(const char *app_log, char *out, size_t cap) {
  * skip: where the counters are closed, ncu.plain skipped first, and the
  * runner skipped this test with it (.skip_with). */
 static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kernel *best) {
-    char ncu[PATH_MAX], log[PATH_MAX + 64], app[PATH_MAX + 96], why[400];
-    if (!wb_find_tool("ncu", ncu, sizeof ncu))
-        wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
-    snprintf(app, sizeof app, "%s/%s.out.log", wb_out_dir(ctx), wb_ctx_test(ctx)->id);
-    const char *argv[] = {ncu,
-                          "--clock-control",
+    char why[400];
+    wb_ncu_logs logs;
+    const char *opts[] = {"--clock-control",
                           "none",
                           "--csv",
                           "--metrics",
@@ -1618,7 +1615,8 @@ static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kerne
                           "-k",
                           with_best ? "regex:" NCU_PLAIN "|" NCU_BEST : "regex:" NCU_PLAIN,
                           NULL};
-    int st = wb_run_self_under_ncu(ctx, argv, log, sizeof log, app);
+    int st = wb_run_self_under_ncu(ctx, opts, NULL, &logs);
+    const char *log = logs.ncu, *app = logs.app;
     wb_ncu_reading r;
     wb_ncu_read(log, NCU_DRAM, NCU_PLAIN, NULL, &r);
     wb_ncu_skip_if_closed(ctx, &r, log);

@@ -260,8 +260,9 @@ static void judge(int i, TestResult *tr, int escaped) {
     if (w >= 0) { /* decided by the runner, from that test's verdict alone */
         r->verdict = WB_SKIP;
         r->measured[0] = r->hint[0] = '\0';
-        snprintf(r->reason, sizeof r->reason, "not graded: %s was skipped: %s", G.res[w].id,
-                 G.res[w].reason);
+        char why[sizeof r->reason]; /* a copy: r and G.res[w] are both in G */
+        snprintf(why, sizeof why, "%s", G.res[w].reason);
+        snprintf(r->reason, sizeof r->reason, "not graded: %s was skipped: %s", t->skip_with, why);
         return;
     }
     if (ok && s.skipped && !s.rerun && t->points == 0) {
@@ -352,12 +353,26 @@ static void decide(int i, wb_verdict v, const char *fmt, ...) {
     G.done[i] = 1;
 }
 
-static int selected_by_only(const char *id) {
+static int named_by_only(const char *id) {
     if (!G.opt.only)
         return 1;
     size_t n = strlen(id);
     for (const char *p = G.opt.only; (p = strstr(p, id)) != NULL; p += n)
         if ((p == G.opt.only || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+/* Test i runs when --only names it, or names a test that is skipped with
+ * it (.skip_with): that test must not run without the one that says
+ * whether it can be graded. */
+static int selected_by_only(int i) {
+    const wb_lab *lab = G.lab;
+    if (named_by_only(lab->tests[i].id))
+        return 1;
+    for (int j = i + 1; j < lab->n_tests; j++)
+        if (lab->tests[j].skip_with && strcmp(lab->tests[j].skip_with, lab->tests[i].id) == 0 &&
+            named_by_only(lab->tests[j].id))
             return 1;
     return 0;
 }
@@ -392,7 +407,7 @@ Suite *wb_build_check_suite(void) {
         snprintf(r->id, sizeof r->id, "%s", t->id);
         snprintf(r->kind, sizeof r->kind, "%s", wb_kind_name(t->kind));
         r->max_points = t->points;
-        G.selected[i] = selected_by_only(t->id);
+        G.selected[i] = selected_by_only(i);
         if (!G.selected[i])
             continue;
         if (t->needs_gpu && !G.gpu_ok)

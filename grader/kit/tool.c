@@ -207,23 +207,27 @@ static void copy_file(const char *from, const char *to) {
         fclose(out);
 }
 
-int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *argv_ncu, char *ncu_log, size_t cap,
-                          const char *app_log) {
+int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
+                          wb_ncu_logs *logs) {
+    char ncu[PATH_MAX];
+    if (!wb_find_tool("ncu", ncu, sizeof ncu))
+        wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
     /* Beside records/t<idx>/, not in it: the body's process, confined to
      * its scratch folder, can neither write nor replace it. */
-    snprintf(ncu_log, cap, "%s/ncu-t%d.log", G.tmpdir, ctx->idx);
-    unlink(ncu_log);
-    const char *argv[48];
-    int n = 0;
-    for (; argv_ncu[n] && n < 44; n++)
-        argv[n] = argv_ncu[n];
+    snprintf(logs->ncu, sizeof logs->ncu, "%s/ncu-t%d.log", G.tmpdir, ctx->idx);
+    snprintf(logs->app, sizeof logs->app, "%s/%s.out.log", wb_out_dir(ctx), ctx->t->id);
+    unlink(logs->ncu);
+    const char *argv[48] = {ncu};
+    int n = 1;
+    for (; opts[n - 1] && n < 44; n++)
+        argv[n] = opts[n - 1];
     argv[n++] = "--log-file";
-    argv[n++] = ncu_log;
+    argv[n++] = logs->ncu;
     argv[n] = NULL;
-    int st = wb_run_self_under(ctx, argv, NULL, app_log);
+    int st = wb_run_self_under(ctx, argv, extra_env, logs->app);
     char copy[PATH_MAX + 96];
     snprintf(copy, sizeof copy, "%s/%s.ncu.log", wb_out_dir(ctx), ctx->t->id);
-    copy_file(ncu_log, copy);
+    copy_file(logs->ncu, copy);
     return st;
 }
 

@@ -262,16 +262,21 @@ typedef struct wb_ncu_reading {
  * has (any when NULL) and does not hold lacks (none when NULL). */
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r);
-/* Runs this test's body again under ncu, as wb_run_self_under does with
- * argv_ncu (ncu and its options), adding --log-file: ncu's own output (its
- * --csv results and its errors) goes to a file beside the test's scratch
- * folder, which the code under test cannot write, so that no line it prints
- * passes for ncu's; the body's output goes to app_log. ncu_log gets that
- * file's path (read it with wb_ncu_read); a copy, <test id>.ncu.log, is left
- * in the scratch folder for the student. Returns ncu's exit status, or -1
- * when it could not start. */
-int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *argv_ncu, char *ncu_log, size_t cap,
-                          const char *app_log);
+/* Where a body run under ncu left its output (wb_run_self_under_ncu). */
+typedef struct wb_ncu_logs {
+    char ncu[4200]; /* ncu's own: its --csv results and errors (read with wb_ncu_read) */
+    char app[4200]; /* the body's: <test id>.out.log in the test's scratch folder */
+} wb_ncu_logs;
+/* Runs this test's body again under ncu (found as wb_find_tool finds it;
+ * where it is not, the test skips: wb_skip), as wb_run_self_under does,
+ * with ncu's options opts (NULL-terminated) and extra_env, adding
+ * --log-file: ncu's own output goes to a file beside the test's scratch
+ * folder, which the code under test cannot write, so that no line it
+ * prints passes for ncu's; the body's output goes to logs->app. A copy of
+ * ncu's, <test id>.ncu.log, is left in the scratch folder for the student.
+ * Returns ncu's exit status, or -1 when it could not start. */
+int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
+                          wb_ncu_logs *logs);
 /* SKIP (a 0-point test) with how to open them, where ncu said the GPU's
  * performance counters are closed to this user. */
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log);
