@@ -34,6 +34,27 @@ __global__ void wb_fma_kernel(float *out, float a, float b, int iters) {
 
 __global__ void wb_empty_kernel(void) {}
 
+/* Long enough for every counter ncu reads to count something. */
+__global__ void wb_probe_kernel(long long cycles, int *never) {
+    long long t0 = clock64(), n = 0;
+    while (clock64() - t0 < cycles)
+        n++;
+    if (n < 0)
+        *never = 1;
+}
+
+extern "C" int wb_probe_kernel_launch(void) {
+    int dev, sms;
+    cudaError_t e;
+    if ((e = cudaGetDevice(&dev)) ||
+        (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)))
+        return e;
+    wb_probe_kernel<<<sms, 32>>>(20000, NULL);
+    if ((e = cudaGetLastError()))
+        return e;
+    return cudaDeviceSynchronize();
+}
+
 struct fma_args {
     float *out;
     int blocks, threads, iters;

@@ -25,6 +25,11 @@ int wb_measure_copy_gbps(wb_ceiling *out);
 int wb_measure_fma_gflops(wb_ceiling *out);
 /* Host-side cost of one asynchronous empty launch, in microseconds. */
 int wb_measure_empty_launch_us(wb_ceiling *out);
+/* The kernel the grader's counters probe has ncu profile (WB_PROBE_KERNEL):
+ * one block of 32 threads per SM, each spinning about 20,000 cycles, on the
+ * current device, waited for. Returns a cudaError_t value. */
+#define WB_PROBE_KERNEL "wb_probe_kernel"
+int wb_probe_kernel_launch(void);
 
 #ifdef __cplusplus
 }

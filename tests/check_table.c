@@ -83,6 +83,7 @@ static const wb_test sanitizer_unknown_target[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.b")};
 static const wb_test sanitizer_unknown_tool[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "leakcheck", "correct.a")};
+static const wb_test counters_without_ncu[] = {WB_GPU("correct.a", 5, body, .counters = "m.x")};
 
 typedef struct refusal {
     wb_lab lab;
@@ -106,6 +107,7 @@ static const refusal refusals[] = {
     REFUSAL(question_without_hash, 1, "a hashed question needs"),
     REFUSAL(sanitizer_unknown_target, 2, "its target \"correct.b\" is no earlier test"),
     REFUSAL(sanitizer_unknown_tool, 2, "is not memcheck, racecheck"),
+    REFUSAL(counters_without_ncu, 1, "needs .tool = \"ncu\""),
 };
 
 START_TEST(test_refusals) {

@@ -261,6 +261,10 @@ static const wb_test tests[] = {
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     T("self.forge_own", WB_CORRECTNESS, 1, forge_own_body),
     T("self.raw_text", WB_CORRECTNESS, 1, raw_text_body),
+    /* Points that rest on ncu's counters: the runner probes them first (with a
+     * stand-in ncu in scripts/test-grader.sh); closed, the test is SKIP unrun. */
+    T("self.counters", WB_QUESTION, 2, pass_body, .tool = "ncu", .counters = "m.x"),
+    T("self.counters_fail", WB_QUESTION, 2, fail_body, .tool = "ncu", .counters = "m.x"),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

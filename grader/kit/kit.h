@@ -31,6 +31,7 @@ typedef struct wb_options {
     int list, limits, limits_tsv;
     int first_fail; /* --first-fail: every test after the first FAIL fails unrun */
     int no_sandbox; /* --no-sandbox: tests unconfined, to measure the sandbox's cost */
+    int counters_probe; /* --counters-probe: launch the kit's probe kernel, for ncu (tool.c) */
 } wb_options;
 
 /* What a record says about one finished test (record.c). */
@@ -132,6 +133,14 @@ double wb_now_s(void);
 
 /* tool.c: the sanitizer tests' body. */
 void wb_sanitizer_body(wb_ctx *ctx);
+/* tool.c, in the parent: can ncu (at path ncu) read metric here? ncu runs
+ * this grader with --counters-probe, which launches a kernel of the kit's
+ * own and loads no student code, so nothing under test can forge the answer.
+ * Returns 1 when it read a number, 0 (why says why, and how to fix it) when
+ * the counters are closed or ncu failed. Probes once per metric and run. */
+int wb_counters_probe(const char *ncu, const char *metric, char *why, size_t cap);
+/* The --counters-probe process: launches the probe kernel; its exit status. */
+int wb_counters_probe_launch(void);
 
 /* options.c: command line, environment, paths. */
 int wb_parse_options(int argc, char **argv, wb_options *o);

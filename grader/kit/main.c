@@ -335,6 +335,8 @@ int wb_grader_main(int argc, char **argv, const wb_lab *lab) {
             wb_list_limits(G.opt.limits_tsv);
         return 0;
     }
+    if (G.opt.counters_probe)
+        return wb_counters_probe_launch();
     G.run_body_mode = G.opt.run_body != NULL;
     if (G.run_body_mode)
         return run_one_body();

@@ -22,6 +22,8 @@ static void usage(const char *prog) {
             "  --first-fail: once a test fails, the rest fail without running (make mutate)\n"
             "  --no-sandbox: tests run unconfined, to measure what the sandbox costs; never for "
             "grading (the header and results.json say so)\n"
+            "  --counters-probe: launch the kit's probe kernel and exit (the runner runs it under "
+            "ncu)\n"
             "  environment: SEED=n, DEVICE=n, CK_TIMEOUT_MULTIPLIER=k, NO_COLOR\n",
             prog);
 }
@@ -47,6 +49,8 @@ int wb_parse_options(int argc, char **argv, wb_options *o) {
             o->first_fail = 1;
         } else if (strcmp(a, "--no-sandbox") == 0) {
             o->no_sandbox = 1;
+        } else if (strcmp(a, "--counters-probe") == 0) {
+            o->counters_probe = 1;
         } else if (slot && v) {
             *slot = v;
             i++;

@@ -366,7 +366,7 @@ static int restriction_skips_required(const wb_test *t, char *why, size_t cap) {
 Suite *wb_build_check_suite(void) {
     const wb_lab *lab = G.lab;
     Suite *s = suite_create(lab->name);
-    char tool[PATH_MAX], why[160];
+    char tool[PATH_MAX], why[160], counters_why[512];
     for (int i = 0; i < lab->n_tests; i++) {
         const wb_test *t = &lab->tests[i];
         wb_result *r = &G.res[i];
@@ -381,6 +381,9 @@ Suite *wb_build_check_suite(void) {
             decide(i, WB_SKIP, "needs a GPU, and none is usable here (see above)");
         else if (t->tool && !wb_find_tool(t->tool, tool, sizeof tool))
             decide(i, WB_SKIP, "%s not found (on PATH or in the CUDA Toolkit's bin)", t->tool);
+        else if (t->counters && !wb_counters_probe(tool, t->counters, counters_why,
+                                                   sizeof counters_why))
+            decide(i, WB_SKIP, "%s", counters_why);
         else if (t->needs_gpu && G.sms_asked && t->unrestricted) {
             decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): %s",
                    G.sms_got, G.sms_asked, t->unrestricted);

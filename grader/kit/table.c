@@ -141,6 +141,8 @@ static void check_row(problems *p, const wb_lab *lab, int i) {
         (!t->question || blank(t->question->key) || blank(t->question->what) ||
          !t->question->hash))
         problem(p, i, t, "a hashed question needs a key, a stored hash and what it asks");
+    if (t->counters && (!t->tool || strcmp(t->tool, "ncu") != 0))
+        problem(p, i, t, "a test that reads ncu's counters (.counters) needs .tool = \"ncu\"");
     if (t->perf)
         check_perf(p, i, t);
     else if (t->fn == wb_perf_test)

@@ -2,11 +2,13 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_ceiling.h"
 #include "wb_csv.h"
 
 #include <dlfcn.h>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,6 +193,96 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
     }
     if (f)
         fclose(f);
+}
+
+/* ---------------------------------------------- the runner's counters probe */
+
+/* How to open the counters, for a SKIP's reason (NVIDIA's ERR_NVGPUCTRPERM page). */
+#define COUNTERS_FIX                                                                               \
+    "run the grader as root (or in a container with CAP_SYS_ADMIN), or have an administrator "    \
+    "set the nvidia module's option NVreg_RestrictProfilingToAdminUsers=0 (a line `options "      \
+    "nvidia NVreg_RestrictProfilingToAdminUsers=0` in /etc/modprobe.d/, then reboot; "            \
+    "/proc/driver/nvidia/params then says RmProfilingAdminOnly: 0); "                              \
+    "https://developer.nvidia.com/ERR_NVGPUCTRPERM"
+
+int wb_counters_probe_launch(void) {
+    wb_gpu gpu;
+    char why[256];
+    int e = wb_gpu_select(&gpu, why, sizeof why);
+    if (e == 0)
+        e = wb_probe_kernel_launch();
+    if (e)
+        fprintf(stderr, "counters probe: CUDA error %d %s\n", e, why);
+    return e ? 1 : 0;
+}
+
+/* Runs argv like run_logged, in a process group of its own that is killed
+ * with everything in it past seconds: its exit status, or -1. */
+static int run_logged_within(const char *const *argv, const char *log, double seconds) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        setpgid(0, 0);
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0)
+            _exit(127);
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        close(fd);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    for (double waited = 0;; waited += 0.05) {
+        pid_t w = waitpid(pid, &st, WNOHANG);
+        if (w == pid)
+            break;
+        if (w < 0 || waited > seconds) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &st, 0) < 0 && w >= 0)
+                ;
+            return -1;
+        }
+        usleep(50000);
+    }
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int wb_counters_probe(const char *ncu, const char *metric, char *why, size_t cap) {
+    static char done_metric[200], done_why[512];
+    static int done_open = -1;
+    if (done_open >= 0 && strcmp(done_metric, metric) == 0) {
+        snprintf(why, cap, "%s", done_why);
+        return done_open;
+    }
+    char self[PATH_MAX], log[PATH_MAX + 32];
+    wb_ncu_reading r;
+    int st = -1;
+    snprintf(log, sizeof log, "%s/counters-probe.log", G.tmpdir);
+    if (self_exe(self, sizeof self) == 0) {
+        const char *argv[] = {ncu,         "--clock-control", "none", "--csv", "--metrics", metric,
+                              "--kernel-name", WB_PROBE_KERNEL, self, "--counters-probe", NULL};
+        st = run_logged_within(argv, log, 120 * G.timeout_mult);
+    }
+    wb_ncu_read(log, metric, WB_PROBE_KERNEL, NULL, &r);
+    if (r.no_permission)
+        snprintf(why, cap,
+                 "ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM), so "
+                 "this reading is not graded: " COUNTERS_FIX);
+    else if (!r.found)
+        snprintf(why, cap,
+                 "ncu could not read %s of the grader's own probe kernel here (exit status %d%s%s), "
+                 "so this reading is not graded; log: %s",
+                 metric, st, r.error[0] ? ": " : "", r.error, log);
+    else
+        why[0] = '\0';
+    snprintf(done_metric, sizeof done_metric, "%s", metric);
+    snprintf(done_why, sizeof done_why, "%s", why);
+    done_open = r.found && !r.no_permission;
+    return done_open;
 }
 
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log) {

@@ -97,6 +97,13 @@ typedef struct wb_test {
     wb_test_fn fn;         /* the body (the kit's own for questions and performance checks) */
     const char *requires;  /* ids, space-separated, earlier in the table, that must pass first */
     const char *tool;      /* program needed on PATH (compute-sanitizer, ncu) */
+    /* The ncu metric a test with points reads (its .tool is "ncu"). Before the
+     * test runs, the runner has ncu read that metric of a kernel of the kit's
+     * own, in a process that loads no student code; where ncu cannot (the
+     * GPU's counters closed to this user: ERR_NVGPUCTRPERM, or an error of
+     * ncu's), the test is SKIP, with the fix, and never runs. A test cannot
+     * skip itself once it runs (wb_skip). NULL: no probe. */
+    const char *counters;
     const char *target;    /* sanitizer tests: id of the test run under the tool */
     const char *sanitizer; /* sanitizer tests: memcheck, racecheck, synccheck, initcheck */
     const char *hint;      /* shown under a failure */
