@@ -351,8 +351,27 @@ void wb_ledger_limit_describe(const wb_ledger_limit *k, char *buf, size_t cap) {
 #define WHERE "README.md, \"How reliable are the verdicts\""
 
 /* The entry is there and well formed: do this lab's figures hold? */
-static int judge_lab(const wb_ledger *l, const char *file, const char *lab, char *line,
-                     size_t cap) {
+/* Tests of lab (ids) with no verdict row of the reference set in l; the
+ * first of them in *first. */
+static int tests_not_benched(const wb_ledger *l, const char *lab, const char *const *tests,
+                             int n_tests, const char **first) {
+    int missing = 0;
+    *first = NULL;
+    for (int t = 0; lab && tests && t < n_tests; t++) {
+        int found = 0;
+        for (int i = 0; i < l->n_rows && !found; i++) {
+            const wb_ledger_row *r = &l->rows[i];
+            found = strcmp(r->set, "solutions") == 0 && strcmp(r->lab, lab) == 0 &&
+                    strcmp(r->test, tests[t]) == 0 && strcmp(r->metric, "verdict") == 0;
+        }
+        if (!found && missing++ == 0)
+            *first = tests[t];
+    }
+    return missing;
+}
+
+static int judge_lab(const wb_ledger *l, const char *file, const char *lab,
+                     const char *const *tests, int n_tests, char *line, size_t cap) {
     wb_ledger_limit *k;
     int n = wb_ledger_limits(l, lab, &k), flips = 0, short_n = 0, first = -1, rows = 0;
     for (int i = 0; i < l->n_rows; i++)
@@ -363,6 +382,8 @@ static int judge_lab(const wb_ledger *l, const char *file, const char *lab, char
             first = first < 0 ? i : first;
         }
     const wb_ledger_row *flip = wb_ledger_first_flip(l, lab, &flips);
+    const char *unbenched = NULL;
+    int new_tests = tests_not_benched(l, lab, tests, n_tests, &unbenched);
     char name[200], how[340];
     int yes = 0;
     if (n < 0)
@@ -372,6 +393,12 @@ static int judge_lab(const wb_ledger *l, const char *file, const char *lab, char
                  "validated: no: ledger/%s has no figures for %s (make bench "
                  "benches every lab; " WHERE ")",
                  file, lab ? lab : "any lab");
+    else if (new_tests)
+        snprintf(line, cap,
+                 "validated: no: ledger/%s has no figures for %d test%s of this lab, "
+                 "first %s (added after that bench: make bench measures %s; " WHERE ")",
+                 file, new_tests, new_tests == 1 ? "" : "s", unbenched,
+                 new_tests == 1 ? "it" : "them");
     else if (short_n) {
         wb_ledger_limit_name(&k[first], name, sizeof name);
         wb_ledger_limit_describe(&k[first], how, sizeof how);
@@ -399,6 +426,12 @@ static int judge_lab(const wb_ledger *l, const char *file, const char *lab, char
 
 int wb_ledger_validated(const char *dir, const char *model, int restricted_sms, const char *lab,
                         char *line, size_t cap) {
+    return wb_ledger_validated_tests(dir, model, restricted_sms, lab, NULL, 0, line, cap);
+}
+
+int wb_ledger_validated_tests(const char *dir, const char *model, int restricted_sms,
+                              const char *lab, const char *const *tests, int n_tests, char *line,
+                              size_t cap) {
     char file[300], path[4400], why[400];
     struct stat st;
     if (!dir || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -436,7 +469,7 @@ int wb_ledger_validated(const char *dir, const char *model, int restricted_sms, 
                  "(expected the same restriction; make bench SMS=%d writes it)",
                  file, l.restricted_sms, restricted_sms, restricted_sms);
     else
-        yes = judge_lab(&l, file, lab, line, cap);
+        yes = judge_lab(&l, file, lab, tests, n_tests, line, cap);
     wb_ledger_free(&l);
     return yes;
 }

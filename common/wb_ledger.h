@@ -87,6 +87,12 @@ void wb_ledger_limit_describe(const wb_ledger_limit *k, char *buf, size_t cap);
  * Returns 1 for yes, 0 for no. */
 int wb_ledger_validated(const char *dir, const char *model, int restricted_sms, const char *lab,
                         char *line, size_t cap);
+/* The same, and a "no" where a test of lab as the grader has it now (its
+ * n_tests ids) has no verdict row of the reference in the entry: a test
+ * added after the bench was never measured there. tests NULL: not asked. */
+int wb_ledger_validated_tests(const char *dir, const char *model, int restricted_sms,
+                              const char *lab, const char *const *tests, int n_tests, char *line,
+                              size_t cap);
 
 #ifdef __cplusplus
 }

@@ -103,6 +103,11 @@ grep -q 'self_question = .*PASS  question.self_question 2' "$out.h/results.json"
     { echo "FAIL  grader rule: the hostile answer is not shown (cleaned) in results.json"; status=1; }
 build/tools/wb-summary --tsv "$out.h/results.json" | awk -F'\t' 'NF != 5 { bad = 1 } END { exit bad }' ||
     { echo "FAIL  grader rule: a line of wb-summary --tsv has other than five fields"; status=1; }
+# A figure recorded without a unit keeps its empty column in measurements.csv (lab, set, test,
+# metric, value, unit, limit, comparison, GPU, seed): nothing shifts.
+expect self.no_unit PASS 1 ""
+grep -q '^99-selftest,solutions,self.no_unit,count_no_unit,16,,0,ref,' "$out/measurements.csv" ||
+    { echo "FAIL  grader rule: a figure without a unit shifted the columns of measurements.csv: $(grep -F count_no_unit "$out/measurements.csv")"; status=1; }
 # A prediction is read when answers.txt has it, and never fails a test by itself.
 printf 'predict_x_speedup = 2.5x\n' >"$out.answers"
 build/tests/grader_selftest --set solutions --student /nonexistent.so --answers "$out.answers" \

@@ -655,6 +655,14 @@ START_TEST(test_ledger_validated_line) {
                                        "correct.a: 9 passes, 1 fails in 10 runs"));
     ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "08-x", line, sizeof line), 0);
     ck_assert_ptr_nonnull(strstr(line, "has no figures for 08-x"));
+    /* A test the lab has now and the bench never measured (added since): "no". */
+    const char *benched[] = {"perf.run"}, *added[] = {"perf.run", "correct.new", "perf.new"};
+    ck_assert_int_eq(wb_ledger_validated_tests(dir, h100, 0, "03-x", benched, 1, line, sizeof line),
+                     1);
+    ck_assert_int_eq(wb_ledger_validated_tests(dir, h100, 0, "03-x", added, 3, line, sizeof line),
+                     0);
+    ck_assert_ptr_nonnull(strstr(line, "has no figures for 2 tests of this lab, first correct.new "
+                                       "(added after that bench"));
     /* Not this model, not this restriction, or malformed: "no", with where to look. */
     ck_assert_int_eq(wb_ledger_validated(dir, h100, 32, "03-x", line, sizeof line), 0);
     ck_assert_ptr_nonnull(strstr(line, "expected ledger/nvidia-h100-80gb-hbm3-sms32.csv"));

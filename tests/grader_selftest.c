@@ -14,6 +14,12 @@
 static void pass_body(wb_ctx *ctx) {
     wb_measured(ctx, "fine");
 }
+/* A figure without a unit (a count): its row of measurements.csv keeps the
+ * empty unit column, so the limit and comparison stay in theirs. */
+static void no_unit_body(wb_ctx *ctx) {
+    wb_record(ctx, "count_no_unit", 16, "", 0, "ref");
+    wb_measured(ctx, "16 counted");
+}
 static void fail_body(wb_ctx *ctx) {
     wb_fail(ctx, "expected 1, got 2");
 }
@@ -294,6 +300,7 @@ static const wb_test tests[] = {
     T("self.counters", WB_QUESTION, 2, pass_body, .tool = "ncu", .skip_with = "self.ncu_probe"),
     T("self.counters_fail", WB_QUESTION, 2, fail_body, .tool = "ncu",
       .skip_with = "self.ncu_probe"),
+    T("self.no_unit", WB_CORRECTNESS, 1, no_unit_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},

@@ -1597,7 +1597,9 @@ static const wb_perf perf_pipeline = {
     .baseline = "the serial copies",
     .size = "n = 2^24 elements or more, 32 chunks, 4 streams, kernel = copy in + copy out",
     .derivation = PIPE_DERIVATION,
-    .figures = "not yet measured on a GPU",
+    .figures = "H100 80GB HBM3 (2026-11-26, one run of each set): reference 1.91x (5.301 ms vs "
+               "10.145 ms; copy in 2.64 + kernel 5.11 + copy out 2.50 ms, 3 copy engines: at best "
+               "2.01x); the stub 1.00x",
     .advice = "the copies and the kernels still take turns: cut the work into chunks, queue each "
               "chunk's copy in, kernel and copy out on one stream, and the chunks round robin "
               "on the streams given, without waiting (" README_PIPE ")",

@@ -170,7 +170,12 @@ static void print_validated(void) {
     if ((stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) && stat("ledger", &st) == 0 &&
         S_ISDIR(st.st_mode))
         snprintf(dir, sizeof dir, "ledger");
-    wb_ledger_validated(dir, G.gpu.name, G.sms_asked, G.lab->name, line, sizeof line);
+    const char *ids[WB_MAX_TESTS];
+    int n = 0;
+    for (int i = 0; i < G.lab->n_tests && n < WB_MAX_TESTS; i++)
+        ids[n++] = G.lab->tests[i].id;
+    wb_ledger_validated_tests(dir, G.gpu.name, G.sms_asked, G.lab->name, ids, n, line,
+                              sizeof line);
     printf("  %s\n", line);
 }
 

@@ -200,10 +200,16 @@ static void csv_line(const wb_result *r, char *v) {
     if (!G.csv)
         return;
     char *fld[5] = {0};
-    char *s = NULL, *p = strtok_r(v, "\t", &s);
-    for (int k = 0; k < 5 && p; k++, p = strtok_r(NULL, "\t", &s)) {
+    /* Split at every tab, keeping empty fields (a unit may be ""): strtok
+     * would merge two tabs and shift every later column. */
+    char *p = v;
+    for (int k = 0; k < 5 && p; k++) {
+        char *tab = strchr(p, '\t');
+        if (tab)
+            *tab = '\0';
         wb_text_clean(p); /* written by the test's process: any bytes at all */
         fld[k] = p;
+        p = tab ? tab + 1 : NULL;
     }
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)G.seed);
