@@ -20,6 +20,8 @@ expect self.fail FAIL 0 "expected 1, got 2"
 expect self.skip_zero_points SKIP 0 "counters unreadable"
 expect self.skip_with_points FAIL 0 "counters unreadable"
 expect self.exit0 FAIL 0 "exit status 0"
+expect self.skipped_with SKIP 0 "not graded: self.probe_skips was skipped: counters unreadable"
+expect self.not_skipped_with FAIL 0 "counters unreadable"
 expect self.abort FAIL 0 "signal 6"
 expect self.gated FAIL 0 "not graded: self.fail must pass first"
 expect self.ungated PASS 5 ""
@@ -46,6 +48,42 @@ expect self.forged FAIL 0 "expected 1, got 2"
 # Its own verdict forged (self.forge_own: "done" into every pipe it holds, then the kit's exit
 # status, before anything is checked): the "done" line lacks the test's key, and it fails.
 expect self.forge_own FAIL 0 "a \"done\" line the grader did not write"
+# Points that rest on ncu's counters, skipped with a 0-point probe that has ncu read one
+# (.skip_with): SKIP here whatever ncu there is (none, or a real one that knows no metric m.x);
+# then a stand-in ncu first on PATH, as the probe finds the counters: closed (ERR_NVGPUCTRPERM),
+# the probe SKIP with the fix and the tests SKIP unrun with it; broken, SKIP with ncu's error;
+# open, the tests run (and a failing one fails). Never PASS without running. --only names the
+# graded tests alone: the probe runs with them.
+expect self.ncu_probe SKIP 0 ""
+expect self.counters SKIP 0 ""
+expect self.counters_fail SKIP 0 ""
+mkdir -p "$out.bin"
+cat >"$out.bin/ncu" <<'NCU'
+#!/bin/sh
+# a stand-in for ncu: writes to its --log-file what WB_FAKE_NCU says
+log=/dev/stdout
+while [ $# -gt 0 ]; do [ "$1" = --log-file ] && log=$2; shift; done
+case $WB_FAKE_NCU in
+closed) echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0." >"$log"; exit 1 ;;
+open) { echo '"ID","Process ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
+        echo '"0","1","probe_kernel(long long, int *)","m.x","%","12.5"'; } >"$log" ;;
+*) echo "==ERROR== Failed to profile kernel" >"$log"; exit 1 ;;
+esac
+NCU
+chmod +x "$out.bin/ncu"
+for mode in closed broken open; do
+    WB_FAKE_NCU=$mode PATH="$PWD/$out.bin:$PATH" build/tests/grader_selftest --set solutions \
+        --student /nonexistent.so --answers /dev/null --report-dir "$out.c$mode" \
+        --only self.counters,self.counters_fail >"$out.c$mode.log" 2>&1
+    got=$(build/tools/wb-summary --tsv "$out.c$mode/results.json" | cut -f1-3,5 | tr '\t\n' '|;')
+    case $mode in
+    closed) want="self.ncu_probe|SKIP|0|*ERR_NVGPUCTRPERM*NVreg_RestrictProfilingToAdminUsers=0*;self.counters|SKIP|0|not graded: self.ncu_probe was skipped: *ERR_NVGPUCTRPERM*;self.counters_fail|SKIP|0|not graded: self.ncu_probe was skipped: *ERR_NVGPUCTRPERM*" ;;
+    broken) want="self.ncu_probe|SKIP|0|*no reading of m.x*Failed to profile*;self.counters|SKIP|0|*self.ncu_probe was skipped*Failed to profile*;self.counters_fail|SKIP|0|*self.ncu_probe was skipped*" ;;
+    open) want="self.ncu_probe|PASS|0|*;self.counters|PASS|2|*;self.counters_fail|FAIL|0|*expected 1, got 2*" ;;
+    esac
+    # shellcheck disable=SC2053
+    [[ $got == $want ]] || { echo "FAIL  grader rule: counters $mode: got $got"; status=1; }
+done
 # Text the code under test wrote (self.raw_text: a screen-clearing escape and a fake verdict line,
 # an 8-bit CSI, a bidirectional override, bytes that are not UTF-8) or answered (answers.txt's
 # value, echoed in the measured line) reaches no report raw: no control character on the
@@ -123,5 +161,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

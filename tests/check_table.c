@@ -52,6 +52,8 @@ static const wb_test good[] = {
     WB_QUESTION_HASH("q1", 2, 0x1234ULL, "a question"),
     WB_MEASURE("measure.info", 0, body),
     WB_MEASURE("check.rate", 3, body, .limit = {"rate >= 0.5 of peak", "why", "measured"}),
+    WB_MEASURE_OWN("ncu.probe", body),
+    WB_GPU("correct.read", 2, body, .skip_with = "ncu.probe"),
 };
 static const wb_test question_without_hash[] = {WB_QUESTION_HASH("q1", 2, 0, "a question")};
 
@@ -83,6 +85,12 @@ static const wb_test sanitizer_unknown_target[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.b")};
 static const wb_test sanitizer_unknown_tool[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "leakcheck", "correct.a")};
+/* skip_with: an earlier test, worth 0 points, that never runs the student's code. */
+static const wb_test skip_with_unknown[] = {WB_GPU("correct.a", 5, body, .skip_with = "ncu.probe")};
+static const wb_test skip_with_points[] = {WB_GPU("correct.a", 5, body),
+                                WB_GPU("correct.b", 5, body, .skip_with = "correct.a")};
+static const wb_test skip_with_student[] = {WB_MEASURE("ncu.probe", 0, body),
+                                WB_GPU("correct.b", 5, body, .skip_with = "ncu.probe")};
 
 typedef struct refusal {
     wb_lab lab;
@@ -106,6 +114,9 @@ static const refusal refusals[] = {
     REFUSAL(question_without_hash, 1, "a hashed question needs"),
     REFUSAL(sanitizer_unknown_target, 2, "its target \"correct.b\" is no earlier test"),
     REFUSAL(sanitizer_unknown_tool, 2, "is not memcheck, racecheck"),
+    REFUSAL(skip_with_unknown, 1, "skip_with \"ncu.probe\" is no earlier test"),
+    REFUSAL(skip_with_points, 2, "must be worth 0 points and never run the student's code"),
+    REFUSAL(skip_with_student, 2, "must be worth 0 points and never run the student's code"),
 };
 
 START_TEST(test_refusals) {

@@ -224,6 +224,25 @@ static void ncu_read_body(wb_ctx *ctx) {
     wb_measured(ctx, "one metric per kernel read from ncu's CSV");
 }
 
+/* A lab's 0-point probe of ncu (lab 05's ncu.achieved, lab 08's ncu.plain):
+ * ncu reads metric m.x of this body, run again under it; SKIP where the
+ * counters are closed or ncu gave no reading. Only a stand-in ncu
+ * (scripts/test-grader.sh) knows m.x: with any other, or none, it skips. */
+static void ncu_probe_body(wb_ctx *ctx) {
+    if (wb_under_tool(ctx))
+        return;
+    wb_ncu_logs logs;
+    const char *opts[] = {"--csv", "--metrics", "m.x", NULL};
+    int st = wb_run_self_under_ncu(ctx, opts, NULL, &logs);
+    wb_ncu_reading r;
+    wb_ncu_read(logs.ncu, "m.x", NULL, NULL, &r);
+    wb_ncu_skip_if_closed(ctx, &r, logs.ncu);
+    if (!r.found)
+        wb_skip(ctx, "ncu gave no reading of m.x (exit status %d)%s%s", st, r.error[0] ? ": " : "",
+                r.error);
+    wb_measured(ctx, "ncu read m.x = %g", r.value);
+}
+
 /* Text a hostile test could put in its record (it can write the channel as it likes): a
  * terminal escape that would clear the screen and print a fake verdict over this test's line,
  * an 8-bit CSI, a bidirectional override, bytes that are no UTF-8 and a sequence cut short.
@@ -267,6 +286,20 @@ static const wb_test tests[] = {
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     T("self.forge_own", WB_CORRECTNESS, 1, forge_own_body),
     T("self.raw_text", WB_CORRECTNESS, 1, raw_text_body),
+    /* .skip_with: SKIP decided by the runner where the named 0-point test skipped, the body not
+     * run (a body that would pass stays SKIP); where that test ran, a self-skip with points
+     * still fails. */
+    T("self.probe_skips", WB_PERFORMANCE, 0, skip_body),
+    T("self.skipped_with", WB_CORRECTNESS, 4, pass_body, .skip_with = "self.probe_skips"),
+    T("self.probe_runs", WB_PERFORMANCE, 0, pass_body),
+    T("self.not_skipped_with", WB_CORRECTNESS, 2, skip_body, .skip_with = "self.probe_runs"),
+    /* Points that rest on ncu's counters, skipped with a probe that has ncu read them (a
+     * stand-in ncu in scripts/test-grader.sh): closed or broken, SKIP unrun; open, they run. */
+    {.id = "self.ncu_probe", .kind = WB_PERFORMANCE, .points = 0, .timeout_s = 60,
+     .fn = ncu_probe_body, .tool = "ncu", .hint = "hint text"},
+    T("self.counters", WB_QUESTION, 2, pass_body, .tool = "ncu", .skip_with = "self.ncu_probe"),
+    T("self.counters_fail", WB_QUESTION, 2, fail_body, .tool = "ncu",
+      .skip_with = "self.ncu_probe"),
     T("self.no_unit", WB_CORRECTNESS, 1, no_unit_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,

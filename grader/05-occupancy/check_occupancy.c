@@ -1,5 +1,6 @@
 /* check_occupancy.c - the grader of lab 05: SM limits, occupancy calculator, register cliff */
 /* SPDX-License-Identifier: MIT */
+#include "wb_answers.h"
 #include "wb_grader.h"
 #include "wb_rng.h"
 #include "wb_timing.h"
@@ -9,7 +10,9 @@
 
 #include <cuda_runtime_api.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +26,7 @@
 #define README_CONTRACT "README.md, \"The contract\""
 #define README_CLIFF "README.md, \"The register cliff\""
 #define README_SWEEP "README.md, \"The sweep\""
+#define README_NCU "README.md, \"Reading the profiler\""
 
 /* The grader's configuration holds 16 warps per SM on an H100 or H200 (76
  * registers, 25 % occupancy) and a 32-register build 64 (100 %). A hop
@@ -1355,6 +1359,243 @@ static void test_q_my_occ_33(wb_ctx *ctx) {
                        "you grade on");
 }
 
+/* ------------------------------------------ reading the profiler (ncu) */
+
+/* Nsight Compute's "Achieved Occupancy" (its Occupancy section): warps
+ * active per active cycle of an SM, in percent of its warp slots. Two
+ * neighbours of it, read in the same run to name a student's slip: the same
+ * count over all elapsed cycles (idle SMs included), and warps per active
+ * cycle as a count. */
+#define ACHIEVED_METRIC "sm__warps_active.avg.pct_of_peak_sustained_active"
+#define ACHIEVED_ELAPSED "sm__warps_active.avg.pct_of_peak_sustained_elapsed"
+#define ACHIEVED_PER_CYCLE "sm__warps_active.avg.per_cycle_active"
+/* The launch is clock-driven: warp w of each 16-warp block lives (w + 1)
+ * units of SM cycles, the block 16, so warps are active 136 / 16 = 8.5 per
+ * active cycle on any GPU: 13.28 % of 64 warp slots, 17.7 % of 48, 26.6 %
+ * of 32, against a theoretical 25 %, 33.3 % and 50 % (one block per SM).
+ * Launch, start and exit of a block take some hundred cycles of its
+ * 800,000, so two readings of it agree to about a tenth of a point, and an
+ * answer rounded to a whole percent is within half a point: 0.6 points
+ * takes in both. The nearest wrong answers lie further: half the
+ * theoretical figure (a guess: 8 warps, not 8.5) 0.78 points below on 64
+ * warp slots, more on fewer; the elapsed variant (three quarters of it:
+ * the half wave leaves half the SMs idle for half the time) 3.3 below;
+ * warps per cycle (8.5) 4.8 below; the theoretical figure 11.7 above; a
+ * fraction 13 below. */
+#define ACHIEVED_TOL 0.6
+#define ACHIEVED_TAG "wb-achieved: block grid regs smem_static smem_dyn blocks_per_sm max_warps:"
+#define ACHIEVED_CALC_TAG "wb-achieved-calc: status occupancy:"
+
+/* Under ncu: the grader's launch alone, no student code in the process, so
+ * nothing under test can write into ncu's log. Also what a student runs by
+ * hand (README.md, "Reading the profiler"). */
+static void achieved_launch_child(wb_ctx *ctx) {
+    occ_achieved_info in;
+    WB_CUDA(ctx, occ_achieved_describe(&in));
+    WB_CUDA(ctx, occ_achieved_run(&in));
+    printf("%s %d %d %d %d %d %d %d\n", ACHIEVED_TAG, in.block, in.grid, in.regs, in.smem_static,
+           in.smem_dyn, in.blocks_per_sm, in.max_warps_per_sm);
+    printf("ran %d blocks of %d threads of " OCC_ACHIEVED_KERNEL " (%d registers, %d bytes of "
+           "shared memory per block); the theoretical occupancy your calculator gives for it is "
+           "occupancy_calc on your row of this GPU with {%d, %d, %d}\n",
+           in.grid, in.block, in.regs, in.smem_static + in.smem_dyn, in.block, in.regs,
+           in.smem_static + in.smem_dyn);
+    fflush(stdout);
+}
+
+/* In a confined process of its own: the student's table and calculator for
+ * that launch (shown beside the verdict, never graded here). */
+static void achieved_calc_child(wb_ctx *ctx) {
+    limits_fn limits;
+    calc_fn calc;
+    WB_BIND(ctx, limits, occupancy_arch_limits);
+    WB_BIND(ctx, calc, occupancy_calc);
+    occ_ref_props p;
+    int dev_blocks;
+    occ_achieved_info in;
+    WB_CUDA(ctx, occ_dev_props(&p, &dev_blocks));
+    WB_CUDA(ctx, occ_achieved_describe(&in));
+    occupancy_arch a;
+    occupancy_result r;
+    occupancy_kernel k = {in.block, in.regs, in.smem_static + in.smem_dyn};
+    memset(&r, 0, sizeof r);
+    int st = limits(p.major, p.minor, &a);
+    if (st == 0)
+        st = calc(&a, &k, &r);
+    printf("%s %d %.6f\n", ACHIEVED_CALC_TAG, st, r.occupancy);
+    fflush(stdout);
+}
+
+/* The numbers after tag on the last line of log that has it; how many. */
+static int read_tag(const char *log, const char *tag, double *v, int n) {
+    FILE *f = fopen(log, "r");
+    char line[512];
+    int got = 0;
+    while (f && fgets(line, sizeof line, f)) {
+        const char *t = strstr(line, tag);
+        if (!t)
+            continue;
+        t += strlen(tag);
+        got = 0;
+        for (char *end; got < n; t = end) {
+            v[got] = strtod(t, &end);
+            if (end == t)
+                break;
+            got++;
+        }
+    }
+    if (f)
+        fclose(f);
+    return got;
+}
+
+/* Where an answer outside the tolerance came from, when it is a known slip. */
+static const char *achieved_slip(double x, double achieved, double elapsed, double per_cycle,
+                                 double theory, double calc) {
+    if (x > 0 && x <= 1 && achieved > 1 + ACHIEVED_TOL)
+        return "it looks like a fraction: ncu gives Achieved Occupancy in percent";
+    if (fabs(x - theory) <= 0.5 || (calc > 0 && fabs(x - calc) <= 0.5) || fabs(x - 100) <= 0.5)
+        return "it is the theoretical occupancy (your calculator's, or ncu's Theoretical "
+               "Occupancy), not the achieved one that ncu measures";
+    if (fabs(x - theory / 2) <= 0.3)
+        return "it is half the theoretical figure, which a block whose warps end one after "
+               "another does not give exactly: read it with ncu";
+    if (fabs(x - elapsed) <= ACHIEVED_TOL)
+        return "it is the warps active over all elapsed cycles (" ACHIEVED_ELAPSED "), not "
+               "Achieved Occupancy, which counts an SM's active cycles only (" ACHIEVED_METRIC ")";
+    if (fabs(x - per_cycle) <= 0.5)
+        return "it is warps active per cycle (" ACHIEVED_PER_CYCLE "), a count, not a share "
+               "of the SM's warp slots";
+    return "it is not ncu's Achieved Occupancy of " OCC_ACHIEVED_KERNEL " in that launch: "
+           "profile the command of the README with --kernel-name " OCC_ACHIEVED_KERNEL;
+}
+
+/* One run of the grader's launch under ncu: the three readings, the launch
+ * as its body printed it, and where ncu's log and the body's output are. */
+typedef struct achieved_run {
+    wb_ncu_reading a, e, c; /* ACHIEVED_METRIC, ACHIEVED_ELAPSED, ACHIEVED_PER_CYCLE */
+    double info[7];         /* ACHIEVED_TAG's numbers */
+    int n_info, status;     /* how many of them; ncu's exit status */
+    double theory;          /* the launch's theoretical occupancy, in percent */
+    wb_ncu_logs logs;       /* ncu's log and the body's output */
+} achieved_run;
+
+/* Runs this test's body again under ncu, where it makes the grader's launch
+ * alone (WB_OCC_PART=launch: no student code in that process), and reads
+ * it. Returns 1 when ncu gave Achieved Occupancy and the body described the
+ * launch; 0 otherwise (r says what ncu said). */
+static int achieved_profile(wb_ctx *ctx, achieved_run *r) {
+    memset(r, 0, sizeof *r);
+    const char *opts[] = {"--clock-control",
+                          "none",
+                          "--csv",
+                          "--kernel-name",
+                          OCC_ACHIEVED_KERNEL,
+                          "--metrics",
+                          ACHIEVED_METRIC "," ACHIEVED_ELAPSED "," ACHIEVED_PER_CYCLE,
+                          NULL};
+    r->status = wb_run_self_under_ncu(ctx, opts, "WB_OCC_PART=launch", &r->logs);
+    const char *log = r->logs.ncu;
+    wb_ncu_read(log, ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, NULL, &r->a);
+    wb_ncu_read(log, ACHIEVED_ELAPSED, OCC_ACHIEVED_KERNEL, NULL, &r->e);
+    wb_ncu_read(log, ACHIEVED_PER_CYCLE, OCC_ACHIEVED_KERNEL, NULL, &r->c);
+    r->n_info = read_tag(r->logs.app, ACHIEVED_TAG, r->info, 7);
+    if (!r->a.found || r->n_info != 7 || !(r->info[6] > 0))
+        return 0;
+    r->theory = 100.0 * r->info[5] * (r->info[0] / 32) / r->info[6];
+    return 1;
+}
+
+/* ncu.achieved (0 points, the grader's code only): whether ncu can read this
+ * GPU's counters, on the launch the student reads. Where it cannot, SKIP
+ * with the fix, and the runner skips question.my_achieved_occupancy with
+ * it (.skip_with). The reading itself is shown by that question alone. */
+static void test_ncu_achieved(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        achieved_launch_child(ctx);
+        return;
+    }
+    achieved_run r;
+    int ok = achieved_profile(ctx, &r);
+    wb_ncu_skip_if_closed(ctx, &r.a, r.logs.ncu);
+    if (!ok)
+        wb_skip(ctx,
+                "ncu gave no %s for the grader's own launch of %s (exit status %d%s%s); "
+                "ncu's log: %s",
+                ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, r.status, r.a.error[0] ? ": " : "", r.a.error,
+                r.logs.ncu);
+    wb_measured(ctx,
+                "ncu reads this GPU's counters: %s of %s, %d blocks of %d threads (%d registers, "
+                "%d bytes of shared memory a block; theoretical %.1f %%), read by "
+                "question.my_achieved_occupancy",
+                ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, (int)r.info[1], (int)r.info[0],
+                (int)r.info[2], (int)(r.info[3] + r.info[4]), r.theory);
+}
+
+static void test_q_my_achieved(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        const char *part = getenv("WB_OCC_PART");
+        if (part && strcmp(part, "calc") == 0)
+            achieved_calc_child(ctx);
+        else
+            achieved_launch_child(ctx);
+        return;
+    }
+    const char *v = wb_answer(ctx, "my_achieved_occupancy");
+    double x;
+    if (wb_answer_number(v, &x) != 0)
+        wb_fail(ctx,
+                "my_achieved_occupancy = %s is not a number: write ncu's Achieved Occupancy, "
+                "in percent (%s)",
+                v, README_NCU);
+    char calc_log[PATH_MAX + 32];
+    snprintf(calc_log, sizeof calc_log, "%s/achieved_calc.log", wb_out_dir(ctx));
+    /* Everything of ncu's run is read before any student code runs (below). */
+    achieved_run r;
+    int ok = achieved_profile(ctx, &r);
+    if (r.a.no_permission)
+        wb_rerun(ctx,
+                 "ncu could read the GPU's counters when grading began, and not now "
+                 "(ERR_NVGPUCTRPERM); grade again (README.md, \"Debugging\"); log: %s",
+                 r.logs.ncu);
+    if (!ok)
+        wb_fail(ctx,
+                "grader error: ncu gave no %s for the grader's own launch of %s (exit "
+                "status %d%s%s); report it to your instructor; log: %s",
+                ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, r.status, r.a.error[0] ? ": " : "", r.a.error,
+                r.logs.ncu);
+    double theory = r.theory;
+    /* The student's calculator, in a confined process (env runs what follows it). */
+    const char *calc_argv[] = {"/usr/bin/env", NULL};
+    wb_run_self_under(ctx, calc_argv, "WB_OCC_PART=calc", calc_log);
+    double cv[2] = {-1, 0};
+    char calc_words[96];
+    if (read_tag(calc_log, ACHIEVED_CALC_TAG, cv, 2) == 2 && cv[0] == 0)
+        snprintf(calc_words, sizeof calc_words, "your calculator %.1f %%", 100 * cv[1]);
+    else
+        snprintf(calc_words, sizeof calc_words, "your calculator gave no answer");
+    double calc = cv[0] == 0 ? 100 * cv[1] : -1;
+    wb_record(ctx, "achieved_occupancy_pct", r.a.value, "%", 0, "ref");
+    wb_record(ctx, "theoretical_occupancy_pct", theory, "%", 0, "ref");
+    wb_record(ctx, "answered_achieved_pct", x, "%", ACHIEVED_TOL, "in");
+    if (!(fabs(x - r.a.value) <= ACHIEVED_TOL))
+        wb_fail(ctx,
+                "my_achieved_occupancy = %s: expected ncu's Achieved Occupancy (%s) of %s in "
+                "the grader's launch (%d blocks of %d threads), within %.1f points of the "
+                "grader's own reading of it on this GPU, which yours is %s of by more; %s. "
+                "Theoretical: %.1f %% (%s). Take the reading with the command of %s",
+                v, ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, (int)r.info[1], (int)r.info[0],
+                ACHIEVED_TOL, x > r.a.value ? "above" : "below",
+                achieved_slip(x, r.a.value, r.e.found ? r.e.value : -1, r.c.found ? r.c.value : -1,
+                              theory, calc),
+                theory, calc_words, README_NCU);
+    wb_measured(ctx,
+                "my_achieved_occupancy = %s; ncu reads %.2f %% (%s), theoretical %.1f %% (%s): "
+                "achieved is %.0f %% of theoretical (%s)",
+                v, r.a.value, ACHIEVED_METRIC, theory, calc_words, 100 * r.a.value / theory,
+                README_NCU);
+}
+
 /* ----------------------------------------------------------- the table */
 
 static const wb_test tests[] = {
@@ -1367,7 +1608,7 @@ static const wb_test tests[] = {
     WB_HOST("correct.calc_factors", 8, test_calc_factors, .timeout_s = 60, .hint = README_TOGETHER),
     WB_HOST("correct.invalid", 3, test_invalid, .hint = README_CONTRACT),
     WB_GPU("correct.table_device", 4, test_table_device, .timeout_s = 60, .hint = README_TABLE),
-    WB_GPU("correct.calc_device", 8, test_calc_device, .timeout_s = 120, .hint = README_TOGETHER),
+    WB_GPU("correct.calc_device", 5, test_calc_device, .timeout_s = 120, .hint = README_TOGETHER),
     WB_GPU("correct.cliff", 4, test_cliff, .timeout_s = 120, .hint = README_CLIFF),
     WB_GPU("correct.cliff_resources", 6, test_cliff_resources, .timeout_s = 60,
            .hint = "__launch_bounds__(threads, blocks per SM) caps the registers at 65536 / "
@@ -1420,6 +1661,33 @@ static const wb_test tests[] = {
     WB_QUESTION_FN("question.my_min_block_full", 1, test_q_my_min_block, .needs_gpu = 1),
     WB_QUESTION_FN("question.my_max_regs_full_256", 1, test_q_my_regs_full, .needs_gpu = 1),
     WB_QUESTION_FN("question.my_occ_512_33regs", 1, test_q_my_occ_33, .needs_gpu = 1),
+    /* The student reads the profiler: ncu's Achieved Occupancy of the grader's
+     * launch, against the grader's own reading. ncu.achieved profiles that
+     * launch with the grader's code only: where it skips (the GPU's counters
+     * closed, ncu broken), the question is skipped with it, by the runner. */
+    WB_MEASURE_OWN("ncu.achieved", test_ncu_achieved, .timeout_s = 240, .tool = "ncu",
+                   .hint = README_NCU),
+    {.id = "question.my_achieved_occupancy",
+     .kind = WB_QUESTION,
+     .points = 3,
+     .needs_gpu = 1,
+     .timeout_s = 240,
+     .fn = test_q_my_achieved,
+     .tool = "ncu",
+     .skip_with = "ncu.achieved",
+     .hint = README_NCU,
+     .limit = {.text = "your Achieved Occupancy within 0.6 percentage points of the "
+                       "grader's ncu reading (sm__warps_active.avg.pct_of_peak_"
+                       "sustained_active) of the same launch on the same GPU",
+               .derivation = "the launch is clock-driven, so two readings agree to a tenth of "
+                             "a point and a whole percent is within half a point, while the "
+                             "nearest wrong answers (half the theoretical figure, 0.78 "
+                             "points off on 64 warp slots and more on fewer; the elapsed "
+                             "variant, three quarters of it; warps per cycle) lie further "
+                             "on every SM size, the theoretical figure further still",
+               .figures = "derived, not yet measured: 13.28 % on an H100 or H200 "
+                          "(8.5 of 64 warps per active cycle; elapsed variant "
+                          "9.96 %; theoretical 25 %)"}},
 };
 
 WB_LAB_MAIN(tests)

@@ -228,6 +228,57 @@ extern "C" int occ_smem_static(int i) {
     return i >= 0 && i < occ_smem_count() ? smem_kernels[i].bytes : 0;
 }
 
+/* ------------------------------------- the launch read with the profiler */
+
+/* Warp w spins (w + 1) x unit SM cycles, then exits: the block's warps end
+ * one after another, and the block holds its slots (and all the shared
+ * memory it asked for) until the last one has. clock64 counts SM cycles,
+ * so the shares of the block's lifetime do not depend on the clock. */
+__global__ void __launch_bounds__(OCC_ACHIEVED_THREADS) occ_achieved_kernel(long long unit,
+                                                                            unsigned *never) {
+    extern __shared__ unsigned occ_achieved_smem[];
+    long long until = (long long)(threadIdx.x / warpSize + 1) * unit, t0 = clock64(), n = 0;
+    while (clock64() - t0 < until)
+        n++;
+    if (n < 0) /* never true: keeps the loop and the shared memory */
+        never[0] = occ_achieved_smem[threadIdx.x];
+}
+
+extern "C" int occ_achieved_describe(occ_achieved_info *out) {
+    int dev, sms, optin, threads_per_sm;
+    cudaFuncAttributes fa;
+    cudaError_t e;
+    if ((e = cudaGetDevice(&dev)) ||
+        (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) ||
+        (e = cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) ||
+        (e = cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor,
+                                    dev)) ||
+        (e = cudaFuncGetAttributes(&fa, occ_achieved_kernel)))
+        return e;
+    out->block = OCC_ACHIEVED_THREADS;
+    out->grid = sms + sms / 2;
+    out->regs = fa.numRegs;
+    out->smem_static = (int)fa.sharedSizeBytes;
+    out->smem_dyn = optin - (int)fa.sharedSizeBytes;
+    out->max_warps_per_sm = threads_per_sm / 32;
+    if ((e = cudaFuncSetAttribute(occ_achieved_kernel,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, out->smem_dyn)))
+        return e;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&out->blocks_per_sm, occ_achieved_kernel,
+                                                         out->block, out->smem_dyn);
+}
+
+extern "C" int occ_achieved_run(const occ_achieved_info *in) {
+    cudaError_t e = cudaFuncSetAttribute(occ_achieved_kernel,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, in->smem_dyn);
+    if (e)
+        return e;
+    occ_achieved_kernel<<<in->grid, in->block, in->smem_dyn>>>(OCC_ACHIEVED_UNIT_CYCLES, NULL);
+    if ((e = cudaGetLastError()))
+        return e;
+    return cudaDeviceSynchronize();
+}
+
 /* ------------------------------------------------------- the device */
 
 extern "C" int occ_dev_props(occ_ref_props *p, int *max_blocks_per_sm) {

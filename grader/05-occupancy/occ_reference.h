@@ -79,6 +79,30 @@ int occ_smem_count(void);
 const void *occ_smem_kernel(int i);
 int occ_smem_static(int i);
 
+/* The launch whose achieved occupancy the student reads with ncu
+ * (question.my_achieved_occupancy). OCC_ACHIEVED_THREADS-thread blocks of
+ * occ_achieved_kernel, each asking for all the dynamic shared memory one
+ * block may have (the opt-in maximum), so that one block fits per SM on
+ * every capability; warp w of a block spins (w + 1) x
+ * OCC_ACHIEVED_UNIT_CYCLES SM cycles and exits (a triangular workload: the
+ * block keeps its SM's resources until its last warp ends); the grid is one
+ * wave and a half, SMs + SMs / 2 blocks. */
+#define OCC_ACHIEVED_KERNEL "occ_achieved_kernel"
+#define OCC_ACHIEVED_THREADS 512
+#define OCC_ACHIEVED_UNIT_CYCLES 50000
+typedef struct occ_achieved_info {
+    int block, grid;           /* threads per block, blocks */
+    int regs;                  /* numRegs */
+    int smem_static, smem_dyn; /* bytes per block, without the driver's reservation */
+    int blocks_per_sm;         /* cudaOccupancyMaxActiveBlocksPerMultiprocessor */
+    int max_warps_per_sm;      /* the SM's warp slots */
+} occ_achieved_info;
+/* Fills *out for the current device (its attributes: nothing launched).
+ * Returns a cudaError_t value. */
+int occ_achieved_describe(occ_achieved_info *out);
+/* Launches the launch described and waits for it. Returns a cudaError_t value. */
+int occ_achieved_run(const occ_achieved_info *in);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "wb_grader.h"
+#include "wb_answers.h"
 #include "wb_ceiling.h"
 #include "wb_rng.h"
 #include "wb_timing.h"
@@ -1486,6 +1487,276 @@ static void test_sweep(wb_ctx *ctx) {
     free(h_in);
 }
 
+/* ------------------------------------- the profiler, read by the student */
+
+/* The student reads Nsight Compute on the grader's own launches (README.md,
+ * "Reading the profiler"): the plain loop, then prefetching_best, each once,
+ * at n = 2^25 with one block per SM, as perf.best times them. The grader
+ * runs the same launches under ncu and compares. Two readings per kernel:
+ * the DRAM throughput, in percent of peak over the kernel's elapsed time,
+ * and the cycles a warp spends stalled on long scoreboard (waiting for a
+ * global load) per instruction issued. The other two metrics are the
+ * nearest wrong readings, collected to name them in a failure: the DRAM
+ * throughput over its active cycles instead of elapsed, and the stall as a
+ * percent of active cycles instead of cycles per issued instruction. */
+#define NCU_DRAM "dram__throughput.avg.pct_of_peak_sustained_elapsed"
+#define NCU_LSB "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio"
+#define NCU_DRAM_ACTIVE "dram__throughput.avg.pct_of_peak_sustained_active"
+#define NCU_LSB_PCT "smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct"
+#define NCU_TIME "gpu__time_duration.sum"
+#define NCU_METRICS NCU_DRAM "," NCU_LSB "," NCU_DRAM_ACTIVE "," NCU_LSB_PCT "," NCU_TIME
+#define NCU_PLAIN "pf_baseline_kernel"
+#define NCU_BEST "prefetching_"
+/* A reading passes within NCU_TOL of the grader's, or within the floor
+ * where the reading is small (README.md, "Reading the profiler", for why
+ * these tell the nearest wrong readings apart). */
+/* The reference's answers (solutions/08-prefetching/answers.txt) are
+ * derived for an NVIDIA H100 80GB HBM3, not yet measured there:
+ *   DRAM, plain loop: 8 bytes x 2^25 in 0.547-0.551 ms is 487-491 GB/s;
+ *     the peak, 2,619 MHz x 2 x 5,120 bits / 8, is 3,352 GB/s: 14.6 %, or
+ *     down to about 13 % where some of the output is still in L2 when the
+ *     kernel ends: answer 14.
+ *   DRAM, prefetching_best (asynchronous copies, distance 8, padding 1):
+ *     the same bytes 3.03x faster: 40-44 %: answer 42.
+ *   long scoreboard, plain loop: one DRAM latency per element, 686-694
+ *     cycles (up to 820 with the 130 cycles the loop takes beyond L + W),
+ *     over about 70-72 instructions an element (LDG, 64 FFMA, STG, the
+ *     loop's own): 9.5-11.7 cycles per instruction: answer 10.5.
+ *   long scoreboard, prefetching_best: each copy issued 8 elements (about
+ *     2,900 cycles) before its use, only the fill waits, once per 993
+ *     elements of a thread: close to 0: answer 0.1.
+ * The tolerance covers these ranges around each answer but the last,
+ * which rests on the stall being below 0.4 cycles. */
+#define NCU_TOL 0.20
+#define NCU_DRAM_FLOOR 1.0 /* points of percent */
+#define NCU_LSB_FLOOR 0.3  /* cycles per issued instruction */
+#define README_NCU "README.md, \"Reading the profiler\""
+
+/* Under ncu (--run-body): the plain loop, then, with_best, prefetching_best,
+ * one launch each. The plain loop runs before the student's library is
+ * loaded, so the first kernel of its name is the grader's. */
+static void ncu_launches(wb_ctx *ctx, int with_best) {
+    float *h_in, *d_in, *d_out;
+    perf_buffers(ctx, PERF_N, &h_in, &d_in, &d_out);
+    call_args a;
+    memset(&a, 0, sizeof a);
+    a.in = d_in;
+    a.out = d_out;
+    a.n = PERF_N;
+    a.blocks = sm_count(ctx);
+    cudaStream_t s;
+    WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    WB_CUDA(ctx, run_baseline(&a, s));
+    wb_wait(ctx, s, "the plain loop (n = %d, %d blocks)", PERF_N, a.blocks);
+    if (with_best) {
+        WB_BIND(ctx, a.best, prefetching_best);
+        launch_seen l;
+        capture_launch(ctx, call_best, &a, "prefetching_best", &l);
+        check_launch(ctx, "prefetching_best", &l, a.blocks);
+        WB_CUDA(ctx, cudaMemset(d_out, 0xFF, sizeof(float) * (size_t)PERF_N));
+        WB_CUDA(ctx, call_best(&a, s));
+        wb_wait(ctx, s, "prefetching_best (n = %d, %d blocks)", PERF_N, a.blocks);
+        spot_check(ctx, "prefetching_best", README_BEST, h_in, d_out, PERF_N);
+    }
+    printf("wb-ncu: the plain loop%s at n = %d, %d blocks of %d threads\n",
+           with_best ? " and prefetching_best" : "", PERF_N, a.blocks, B);
+    cudaStreamDestroy(s);
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h_in);
+}
+
+typedef struct ncu_kernel {
+    double dram, lsb, dram_active, lsb_pct, ns;
+    char name[160];
+} ncu_kernel;
+
+/* One kernel's readings from ncu's log: 0 when a metric is missing. */
+static int ncu_kernel_read(const char *log, const char *has, ncu_kernel *k) {
+    const char *metric[5] = {NCU_DRAM, NCU_LSB, NCU_DRAM_ACTIVE, NCU_LSB_PCT, NCU_TIME};
+    double *slot[5] = {&k->dram, &k->lsb, &k->dram_active, &k->lsb_pct, &k->ns};
+    memset(k, 0, sizeof *k);
+    for (int m = 0; m < 5; m++) {
+        wb_ncu_reading r;
+        wb_ncu_read(log, metric[m], has, NULL, &r);
+        if (!r.found)
+            return 0;
+        *slot[m] = r.value;
+        snprintf(k->name, sizeof k->name, "%s", r.kernel);
+    }
+    return 1;
+}
+
+/* The first "FAIL <id>: <reason>" line the body printed under ncu, or "". */
+static void ncu_body_failure(const char *app_log, char *out, size_t cap) {
+    FILE *f = fopen(app_log, "r");
+    char line[600];
+    out[0] = '\0';
+    while (f && !out[0] && fgets(line, sizeof line, f))
+        if (strncmp(line, "FAIL ", 5) == 0) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(out, cap, "%s", line + 5);
+        }
+    if (f)
+        fclose(f);
+}
+
+/* Runs this test's body under ncu and reads the plain loop's readings and,
+ * with_best, those of prefetching_best's kernel. A test worth points cannot
+ * skip: where the counters are closed, ncu.plain skipped first, and the
+ * runner skipped this test with it (.skip_with). */
+static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kernel *best) {
+    char why[400];
+    wb_ncu_logs logs;
+    const char *opts[] = {"--clock-control",
+                          "none",
+                          "--csv",
+                          "--metrics",
+                          NCU_METRICS,
+                          "-k",
+                          with_best ? "regex:" NCU_PLAIN "|" NCU_BEST : "regex:" NCU_PLAIN,
+                          NULL};
+    int st = wb_run_self_under_ncu(ctx, opts, NULL, &logs);
+    const char *log = logs.ncu, *app = logs.app;
+    wb_ncu_reading r;
+    wb_ncu_read(log, NCU_DRAM, NCU_PLAIN, NULL, &r);
+    wb_ncu_skip_if_closed(ctx, &r, log);
+    ncu_body_failure(app, why, sizeof why);
+    if (why[0])
+        wb_fail(ctx, "under ncu, %s (the body's output: %s)", why, app);
+    if (r.error[0] || !ncu_kernel_read(log, NCU_PLAIN, plain))
+        wb_skip(ctx,
+                "ncu's run of the plain loop gave no reading of %s and %s (exit status %d)%s%s; "
+                "ncu's log: %s",
+                NCU_DRAM, NCU_LSB, st, r.error[0] ? ": " : "", r.error, log);
+    if (with_best && !ncu_kernel_read(log, NCU_BEST, best))
+        wb_fail(ctx,
+                "ncu profiled no kernel named prefetching_... while prefetching_best ran once at "
+                "n = 2^25: it launches one of the lab's four kernels (%s); ncu's log: %s",
+                README_CONTRACT, log);
+}
+
+/* A reading that the answer would match instead of the right one. */
+typedef struct ncu_wrong {
+    const char *what;
+    double value;
+} ncu_wrong;
+
+static int ncu_close(double got, double want, double floor) {
+    double tol = NCU_TOL * fabs(want);
+    return fabs(got - want) <= (tol > floor ? tol : floor);
+}
+
+/* The answer for key against ncu's reading want (of what, in unit), within
+ * NCU_TOL or floor; a miss that matches one of the wrong readings says which. */
+static void ncu_judge(wb_ctx *ctx, const char *key, const char *what, double want, double floor,
+                      const char *unit, const ncu_wrong *wrong, int n_wrong, const char *beside) {
+    const char *v = wb_answer(ctx, key);
+    double got;
+    char metric[64];
+    snprintf(metric, sizeof metric, "ncu_%s", key + 3);
+    wb_measured(ctx, "%s = %s; ncu here: %.2f %s%s", key, v, want, unit, beside);
+    if (wb_answer_number(v, &got) != 0)
+        wb_fail(ctx, "%s = %s is not a number; asked: %s (%s)", key, v, what, README_NCU);
+    wb_record(ctx, metric, want, unit, got, "in");
+    if (ncu_close(got, want, floor))
+        return;
+    const char *like = NULL;
+    for (int k = 0; k < n_wrong && !like; k++)
+        if (ncu_close(got, wrong[k].value, floor))
+            like = wrong[k].what;
+    double tol = NCU_TOL * fabs(want) > floor ? NCU_TOL * fabs(want) : floor;
+    wb_fail(ctx,
+            "%s = %s: expected %s as ncu reads it on this GPU, %.2f %s (within %.2f), just now%s; "
+            "%s%s%stake it with the commands of %s",
+            key, v, what, want, unit, tol, beside, like ? "your answer is " : "",
+            like ? like : "", like ? "; " : "", README_NCU);
+}
+
+static void ncu_line(char *buf, size_t cap, const char *who, const ncu_kernel *k) {
+    snprintf(buf, cap,
+             "%s: DRAM %.1f %% of peak, long scoreboard %.2f cycles per issued instruction "
+             "(%.3f ms)",
+             who, k->dram, k->lsb, k->ns * 1e-6);
+}
+
+/* ncu.plain (0 points, the grader's code only): the plain loop's readings,
+ * and whether ncu can read this GPU's counters at all. */
+static void test_ncu_plain(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        ncu_launches(ctx, 0);
+        return;
+    }
+    ncu_kernel plain;
+    char line[300];
+    ncu_profile(ctx, 0, &plain, NULL);
+    wb_record(ctx, "ncu_plain_dram_pct", plain.dram, "%", 0, "ref");
+    wb_record(ctx, "ncu_plain_long_scoreboard", plain.lsb, "cycles", 0, "ref");
+    ncu_line(line, sizeof line, "the plain loop", &plain);
+    wb_measured(ctx, "%s", line);
+}
+
+static void test_q_my_dram_plain(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        ncu_launches(ctx, 0);
+        return;
+    }
+    ncu_kernel p;
+    ncu_profile(ctx, 0, &p, NULL);
+    ncu_wrong w[] = {{"the _active variant of the metric", p.dram_active},
+                     {"a fraction, not a percent", p.dram / 100}};
+    ncu_judge(ctx, "my_dram_pct_plain",
+              "the plain loop's DRAM throughput in percent of peak", p.dram,
+              NCU_DRAM_FLOOR, "%", w, 2, "");
+}
+
+static void test_q_my_lsb_plain(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        ncu_launches(ctx, 0);
+        return;
+    }
+    ncu_kernel p;
+    ncu_profile(ctx, 0, &p, NULL);
+    ncu_wrong w[] = {{"a share of active cycles in percent, not cycles per instruction", p.lsb_pct}};
+    ncu_judge(ctx, "my_long_scoreboard_plain",
+              "the plain loop's long-scoreboard stall cycles per issued instruction",
+              p.lsb, NCU_LSB_FLOOR, "cycles", w, 1, "");
+}
+
+static void test_q_my_dram_best(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        ncu_launches(ctx, 1);
+        return;
+    }
+    ncu_kernel p, b;
+    char beside[200];
+    ncu_profile(ctx, 1, &p, &b);
+    snprintf(beside, sizeof beside, " (%.3f ms), the plain loop %.2f %% (%.3f ms) in the same run",
+             b.ns * 1e-6, p.dram, p.ns * 1e-6);
+    ncu_wrong w[] = {{"the plain loop's reading (the two kernels swapped)", p.dram},
+                     {"the _active variant of the metric", b.dram_active},
+                     {"a fraction, not a percent", b.dram / 100}};
+    ncu_judge(ctx, "my_dram_pct_best",
+              "prefetching_best's DRAM throughput in percent of peak",
+              b.dram, NCU_DRAM_FLOOR, "%", w, 3, beside);
+}
+
+static void test_q_my_lsb_best(wb_ctx *ctx) {
+    if (wb_under_tool(ctx)) {
+        ncu_launches(ctx, 1);
+        return;
+    }
+    ncu_kernel p, b;
+    char beside[200];
+    ncu_profile(ctx, 1, &p, &b);
+    snprintf(beside, sizeof beside, ", the plain loop %.2f cycles in the same run", p.lsb);
+    ncu_wrong w[] = {{"the plain loop's reading (the two kernels swapped)", p.lsb},
+                     {"a share of active cycles in percent, not cycles per instruction", b.lsb_pct}};
+    ncu_judge(ctx, "my_long_scoreboard_best",
+              "prefetching_best's long-scoreboard stall cycles per issued instruction",
+              b.lsb, NCU_LSB_FLOOR, "cycles", w, 2, beside);
+}
+
 /* --------------------------------------------------- host calculators */
 
 static void test_conflict_ways(wb_ctx *ctx) {
@@ -1594,6 +1865,27 @@ static void test_q_little(wb_ctx *ctx) {
     "one block per SM is counted from the runtime's SM count, which a green context does not "      \
     "change, so the loop would no longer wait on one load at a time"
 
+/* The tolerance of the readings, and why it tells the nearest wrong ones apart. */
+#define NCU_DRAM_LIMIT                                                                             \
+    {.text = "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
+             "1.0 point of percent",                                                               \
+     .derivation = "the same kernel at the same launch on the same GPU reads the same to a few "  \
+                   "per cent (the same bytes in the same time), while the plain loop and a "      \
+                   "prefetching_best that passes perf.best differ by 2x or more, a fraction is "   \
+                   "100x off, and the _active variant is flagged where it differs by more",       \
+     .figures = "not yet measured on a GPU; derived for the H100 from the plain loop's 485-490 "  \
+                "GB/s and the reference's 3.03x (README.md, \"Reading the profiler\")"}
+#define NCU_LSB_LIMIT                                                                              \
+    {.text = "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
+             "0.3 cycles",                                                                         \
+     .derivation = "the plain loop waits a DRAM latency (about 690 cycles on the H100) per "      \
+                   "element of about 70 instructions, about 10 cycles each, and a prefetch far "   \
+                   "enough ahead waits for none, under 1: swapped readings differ tenfold, and "   \
+                   "the stall as a percent of active cycles (about 60 for the plain loop) is "    \
+                   "another number",                                                               \
+     .figures = "not yet measured on a GPU; derived for the H100 from the measured latency and " \
+                "work (README.md, \"Reading the profiler\")"}
+
 static const wb_test tests[] = {
     WB_HOST("correct.conflict_ways", 4, test_conflict_ways, .timeout_s = 60, .hint = README_PAD),
     WB_HOST("correct.min_distance", 3, test_min_distance, .timeout_s = 60, .hint = README_MODEL),
@@ -1651,12 +1943,31 @@ static const wb_test tests[] = {
     WB_MEASURE("measure.sweep", 0, test_sweep, .timeout_s = 300,
                .requires = "correct.batched correct.regs correct.smem correct.async",
                .hint = README_SWEEP, .unrestricted = UNRESTRICTED_ONE_PER_SM),
+    /* Read by the student in Nsight Compute (README.md, "Reading the profiler"). ncu.plain runs
+     * the grader's code only: where it skips (the GPU's counters closed, ncu broken), the four
+     * questions are skipped with it, by the runner. */
+    WB_MEASURE_OWN("ncu.plain", test_ncu_plain, .timeout_s = 240, .tool = "ncu",
+                   .hint = README_NCU, .unrestricted = UNRESTRICTED_ONE_PER_SM),
+    {.id = "question.my_dram_pct_plain", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
+     .timeout_s = 240, .fn = test_q_my_dram_plain, .tool = "ncu", .skip_with = "ncu.plain",
+     .hint = README_NCU, .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_DRAM_LIMIT},
+    {.id = "question.my_long_scoreboard_plain", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
+     .timeout_s = 240, .fn = test_q_my_lsb_plain, .tool = "ncu", .skip_with = "ncu.plain",
+     .hint = README_NCU, .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_LSB_LIMIT},
+    {.id = "question.my_dram_pct_best", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
+     .needs_student = 1, .timeout_s = 240, .fn = test_q_my_dram_best, .tool = "ncu",
+     .skip_with = "ncu.plain", .requires = "correct.best", .hint = README_NCU,
+     .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_DRAM_LIMIT},
+    {.id = "question.my_long_scoreboard_best", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
+     .needs_student = 1, .timeout_s = 240, .fn = test_q_my_lsb_best, .tool = "ncu",
+     .skip_with = "ncu.plain", .requires = "correct.best", .hint = README_NCU,
+     .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_LSB_LIMIT},
     WB_QUESTION_HASH("ways_stride_16", 2, 0x686ccbb40606b0aaULL,
                      "passes for a warp's access to rows 16 floats apart"),
-    WB_QUESTION_HASH("ways_stride_12", 2, 0xe378d6f8d6d7ccfbULL, "passes for rows 12 floats apart"),
+    WB_QUESTION_HASH("ways_stride_12", 1, 0xe378d6f8d6d7ccfbULL, "passes for rows 12 floats apart"),
     WB_QUESTION_HASH("padding_blog_12", 2, 0xc78c1a4b94191df0ULL,
                      "the blog's padding for distance 12 (distance + padding = 2^k + 1)"),
-    WB_QUESTION_HASH("padding_min_12", 2, 0x936dbe38a9d4c58aULL,
+    WB_QUESTION_HASH("padding_min_12", 1, 0x936dbe38a9d4c58aULL,
                      "the smallest padding that makes distance 12 conflict-free for floats"),
     WB_QUESTION_HASH("why_padding", 2, 0xbf58a566fd89f086ULL, "the letter of why padding helps"),
     WB_QUESTION_HASH("why_barrier", 2, 0x64e9f307956b4712ULL,
@@ -1673,9 +1984,9 @@ static const wb_test tests[] = {
                      "the smallest distance for a latency of 1100 and work of 200 cycles"),
     WB_QUESTION_FN("question.speedup_900_200_d2", 2, test_q_speedup_d2),
     WB_QUESTION_FN("question.speedup_900_200_d8", 2, test_q_speedup_d8),
-    WB_QUESTION_HASH("smem_bytes_12_5", 2, 0xf13c3011f82c25a3ULL,
+    WB_QUESTION_HASH("smem_bytes_12_5", 1, 0xf13c3011f82c25a3ULL,
                      "dynamic shared memory of one block at distance 12, padding 5 (floats)"),
-    WB_QUESTION_HASH("bytes_in_flight_d8", 2, 0xefeb7566ede7e7e2ULL,
+    WB_QUESTION_HASH("bytes_in_flight_d8", 1, 0xefeb7566ede7e7e2ULL,
                      "bytes of loads one SM has in flight at distance 8, one 256-thread block"),
     WB_QUESTION_FN("question.little_bytes", 2, test_q_little),
 };

@@ -19,6 +19,8 @@ static void usage(const char *prog) {
             "usage: %s [--set labs|solutions] [--student lib.so] [--answers file] "
             "[--build-log file] [--report-dir dir] [--only id,id] [--first-fail] [--no-sandbox] "
             "[--list] [--limits [--tsv]]\n"
+            "  --only: the tests named, each with the 0-point test it is skipped with "
+            "(.skip_with)\n"
             "  --first-fail: once a test fails, the rest fail without running (make mutate)\n"
             "  --no-sandbox: tests run unconfined, to measure what the sandbox costs; never for "
             "grading (the header and results.json say so)\n"

@@ -201,6 +201,14 @@ void wb_flush_decided(int upto) {
 
 static int current_idx = -1;
 
+/* The test t names in .skip_with when it ended SKIP in this run, else -1:
+ * t is then SKIP too, whatever its own process does (judge). Only that
+ * test's verdict counts, and that test never runs the student's code. */
+static int skipped_with(const wb_test *t) {
+    int w = t->skip_with ? wb_find_test(t->skip_with) : -1;
+    return w >= 0 && G.done[w] && G.selected[w] && G.res[w].verdict == WB_SKIP ? w : -1;
+}
+
 /* Before each test case, in the parent: which test it is (the cases run in
  * the order they were added), and whether its prerequisites passed. */
 static void parent_setup(void) {
@@ -213,6 +221,8 @@ static void parent_setup(void) {
         if (G.done[j] && G.selected[j] && G.res[j].verdict == WB_FAIL)
             snprintf(G.gate[i], sizeof G.gate[i], "%s%s failed first (--first-fail)",
                      WB_FIRST_FAIL_REASON, G.res[j].id);
+    if (skipped_with(t) >= 0 && !G.gate[i][0]) /* its body stops before anything runs */
+        snprintf(G.gate[i], sizeof G.gate[i], "not run: %s was skipped", t->skip_with);
     if (t->requires && !G.gate[i][0]) {
         char req[256];
         snprintf(req, sizeof req, "%s", t->requires);
@@ -246,6 +256,15 @@ static void judge(int i, TestResult *tr, int escaped) {
     int ok = !escaped && tr && tr_rtype(tr) == CK_PASS && s.complete && !s.has_reason;
     r->seconds = wb_now_s() - G.t_start;
     r->points = 0;
+    int w = skipped_with(t);
+    if (w >= 0) { /* decided by the runner, from that test's verdict alone */
+        r->verdict = WB_SKIP;
+        r->measured[0] = r->hint[0] = '\0';
+        char why[sizeof r->reason]; /* a copy: r and G.res[w] are both in G */
+        snprintf(why, sizeof why, "%s", G.res[w].reason);
+        snprintf(r->reason, sizeof r->reason, "not graded: %s was skipped: %s", t->skip_with, why);
+        return;
+    }
     if (ok && s.skipped && !s.rerun && t->points == 0) {
         r->verdict = WB_SKIP; /* only a 0-point test may skip itself */
     } else if (ok && s.rerun && !s.skipped) {
@@ -334,12 +353,26 @@ static void decide(int i, wb_verdict v, const char *fmt, ...) {
     G.done[i] = 1;
 }
 
-static int selected_by_only(const char *id) {
+static int named_by_only(const char *id) {
     if (!G.opt.only)
         return 1;
     size_t n = strlen(id);
     for (const char *p = G.opt.only; (p = strstr(p, id)) != NULL; p += n)
         if ((p == G.opt.only || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+/* Test i runs when --only names it, or names a test that is skipped with
+ * it (.skip_with): that test must not run without the one that says
+ * whether it can be graded. */
+static int selected_by_only(int i) {
+    const wb_lab *lab = G.lab;
+    if (named_by_only(lab->tests[i].id))
+        return 1;
+    for (int j = i + 1; j < lab->n_tests; j++)
+        if (lab->tests[j].skip_with && strcmp(lab->tests[j].skip_with, lab->tests[i].id) == 0 &&
+            named_by_only(lab->tests[j].id))
             return 1;
     return 0;
 }
@@ -374,7 +407,7 @@ Suite *wb_build_check_suite(void) {
         snprintf(r->id, sizeof r->id, "%s", t->id);
         snprintf(r->kind, sizeof r->kind, "%s", wb_kind_name(t->kind));
         r->max_points = t->points;
-        G.selected[i] = selected_by_only(t->id);
+        G.selected[i] = selected_by_only(i);
         if (!G.selected[i])
             continue;
         if (t->needs_gpu && !G.gpu_ok)

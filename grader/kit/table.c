@@ -85,6 +85,22 @@ static void check_requires(problems *p, const wb_lab *lab, int i) {
     }
 }
 
+/* A test skipped with another is skipped on that test's word alone: it
+ * must come earlier, be worth nothing, and never run the student's code. */
+static void check_skip_with(problems *p, const wb_lab *lab, int i) {
+    const wb_test *t = &lab->tests[i];
+    if (!t->skip_with)
+        return;
+    int j = index_of(lab, t->skip_with, i);
+    if (j < 0)
+        problem(p, i, t, "skip_with \"%s\" is no earlier test of the table", t->skip_with);
+    else if (lab->tests[j].points != 0 || lab->tests[j].needs_student)
+        problem(p, i, t,
+                "skip_with %s must be worth 0 points and never run the student's code "
+                "(needs_student 0)",
+                t->skip_with);
+}
+
 static void check_sanitizer(problems *p, const wb_lab *lab, int i) {
     const wb_test *t = &lab->tests[i];
     static const char *tools[] = {"memcheck", "racecheck", "synccheck", "initcheck"};
@@ -137,6 +153,7 @@ static void check_row(problems *p, const wb_lab *lab, int i) {
     else if (!t->fn)
         problem(p, i, t, "the test has no body (fn)");
     check_requires(p, lab, i);
+    check_skip_with(p, lab, i);
     if (t->kind == WB_QUESTION && t->fn == wb_question_test &&
         (!t->question || blank(t->question->key) || blank(t->question->what) ||
          !t->question->hash))

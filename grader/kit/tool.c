@@ -193,6 +193,44 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
         fclose(f);
 }
 
+/* Copies the file at from to to (a plain copy; nothing when from is missing). */
+static void copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    char buf[65536];
+    size_t n;
+    while (in && out && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            break;
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+}
+
+int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
+                          wb_ncu_logs *logs) {
+    char ncu[PATH_MAX];
+    if (!wb_find_tool("ncu", ncu, sizeof ncu))
+        wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
+    /* Beside records/t<idx>/, not in it: the body's process, confined to
+     * its scratch folder, can neither write nor replace it. */
+    snprintf(logs->ncu, sizeof logs->ncu, "%s/ncu-t%d.log", G.tmpdir, ctx->idx);
+    snprintf(logs->app, sizeof logs->app, "%s/%s.out.log", wb_out_dir(ctx), ctx->t->id);
+    unlink(logs->ncu);
+    const char *argv[48] = {ncu};
+    int n = 1;
+    for (; opts[n - 1] && n < 44; n++)
+        argv[n] = opts[n - 1];
+    argv[n++] = "--log-file";
+    argv[n++] = logs->ncu;
+    argv[n] = NULL;
+    int st = wb_run_self_under(ctx, argv, extra_env, logs->app);
+    char copy[PATH_MAX + 96];
+    snprintf(copy, sizeof copy, "%s/%s.ncu.log", wb_out_dir(ctx), ctx->t->id);
+    copy_file(logs->ncu, copy);
+    return st;
+}
+
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log) {
     if (r->no_permission)
         wb_skip(ctx,

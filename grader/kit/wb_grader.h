@@ -103,6 +103,11 @@ typedef struct wb_test {
     /* Why the test cannot be graded with the GPU restricted to fewer SMs
      * (SMS=n): SKIP there, with this reason. NULL: graded restricted too. */
     const char *unrestricted;
+    /* Id of an earlier test worth 0 points that never runs the student's code
+     * (needs_student 0): when it ends SKIP (a tool that cannot read the GPU's
+     * counters here, say), this test is SKIP too, decided by the runner from
+     * that verdict alone; its body does not run. NULL: none. */
+    const char *skip_with;
     const wb_question *question; /* WB_QUESTION_HASH rows */
     const wb_perf *perf;         /* WB_PERF rows */
     wb_limit limit;              /* every graded measurement: what, why, figures */
@@ -198,7 +203,8 @@ void wb_fail(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(
 /* Ends a test worth 0 points as SKIP, with the reason (a tool that cannot
  * read counters here, say). A test worth points cannot skip itself: it
  * fails instead, so code under test can never turn lost points into
- * ungraded ones. Never returns. */
+ * ungraded ones (the runner skips it where its .skip_with test skipped).
+ * Never returns. */
 void wb_skip(wb_ctx *ctx, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
 /* Ends a timed test as RERUN: no points, with the reason and "grade again
  * on an idle GPU". Only for a measurement that cannot be called: too noisy
@@ -256,6 +262,21 @@ typedef struct wb_ncu_reading {
  * has (any when NULL) and does not hold lacks (none when NULL). */
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r);
+/* Where a body run under ncu left its output (wb_run_self_under_ncu). */
+typedef struct wb_ncu_logs {
+    char ncu[4200]; /* ncu's own: its --csv results and errors (read with wb_ncu_read) */
+    char app[4200]; /* the body's: <test id>.out.log in the test's scratch folder */
+} wb_ncu_logs;
+/* Runs this test's body again under ncu (found as wb_find_tool finds it;
+ * where it is not, the test skips: wb_skip), as wb_run_self_under does,
+ * with ncu's options opts (NULL-terminated) and extra_env, adding
+ * --log-file: ncu's own output goes to a file beside the test's scratch
+ * folder, which the code under test cannot write, so that no line it
+ * prints passes for ncu's; the body's output goes to logs->app. A copy of
+ * ncu's, <test id>.ncu.log, is left in the scratch folder for the student.
+ * Returns ncu's exit status, or -1 when it could not start. */
+int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
+                          wb_ncu_logs *logs);
 /* SKIP (a 0-point test) with how to open them, where ncu said the GPU's
  * performance counters are closed to this user. */
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log);
