@@ -3,7 +3,10 @@
 #include "wb_rng.h"
 #include "wb_env.h"
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -70,4 +73,25 @@ uint64_t wb_rng_seed_from_env(void) {
     clock_gettime(CLOCK_REALTIME, &ts);
     uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^ (uint64_t)getpid();
     return splitmix64(&x) % 1000000000ULL; /* short enough to retype */
+}
+
+void wb_rng_entropy(void *buf, size_t n) {
+    unsigned char *b = (unsigned char *)buf;
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(b + got, n - got, 0);
+        if (r > 0)
+            got += (size_t)r;
+        else if (r < 0 && errno != EINTR)
+            break;
+    }
+    if (got == n)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    uint64_t x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^ ((uint64_t)getpid() << 12);
+    for (; got < n; got += 8) {
+        uint64_t v = splitmix64(&x);
+        memcpy(b + got, &v, n - got < 8 ? n - got : 8);
+    }
 }

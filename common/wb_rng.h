@@ -27,6 +27,9 @@ void wb_rng_fill_float(wb_rng *r, float *h_out, size_t n, float lo, float hi);
 /* A seed from the environment variable SEED when set and valid (a whole
  * number; see wb_env_check_grader), else from the clock. */
 uint64_t wb_rng_seed_from_env(void);
+/* Fills buf with n bytes that nothing can predict from the seed (the
+ * kernel's getrandom; where it fails, the clock and the process id mixed). */
+void wb_rng_entropy(void *buf, size_t n);
 
 #ifdef __cplusplus
 }

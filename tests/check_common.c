@@ -822,6 +822,19 @@ START_TEST(test_sim_show_sms) {
 }
 END_TEST
 
+/* Unpredictable bytes: every byte of an odd length written, two draws differ. */
+START_TEST(test_rng_entropy) {
+    unsigned char a[13], b[13];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    wb_rng_entropy(a, sizeof a);
+    wb_rng_entropy(b, sizeof b);
+    ck_assert_int_ne(memcmp(a, b, sizeof a), 0);
+    unsigned char zero[13] = {0};
+    ck_assert_int_ne(memcmp(a, zero, sizeof a), 0);
+}
+END_TEST
+
 static Suite *common_suite(void) {
     Suite *s = suite_create("common");
     struct {
@@ -833,6 +846,7 @@ static Suite *common_suite(void) {
         {"rng", test_rng_deterministic_and_bounded},
         {"rng", test_rng_known_sequence},
         {"rng", test_seed_from_env},
+        {"rng", test_rng_entropy},
         {"env", test_env_reader},
         {"report", test_results_json_run_info},
         {"answers", test_answers_parse_ok},

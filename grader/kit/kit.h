@@ -36,7 +36,6 @@ typedef struct wb_options {
 /* What a record says about one finished test (record.c). */
 typedef struct wb_record_summary {
     int complete, has_reason, skipped, rerun;
-    int forged; /* a "done" line without the test's key: written by the code under test */
 } wb_record_summary;
 
 /* What a test's process got of the sandbox (sandbox.c): 1 where on. */

@@ -2,12 +2,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "kit.h"
 #include "wb_clocks.h"
+#include "wb_rng.h"
 
 #include <cuda_runtime_api.h>
 
 #include <math.h>
 #include <string.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 /* A checked call may take this much longer than the timed median (plus a
@@ -216,8 +216,7 @@ static int spot_pick(void *a, int c) {
     (void)a;
     (void)c;
     unsigned char v = 0;
-    if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v)
-        v = (unsigned char)((unsigned long long)(wb_now_s() * 1e9) >> 3);
+    wb_rng_entropy(&v, sizeof v);
     return v & 1;
 }
 

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_rng.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdint.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 /* A test's record is lines of "key<TAB>value" (measured, hint, reason,
@@ -44,19 +43,7 @@ static char done_key[33];
 
 static void make_done_key(void) {
     unsigned char k[16];
-    size_t got = 0;
-    while (got < sizeof k) {
-        ssize_t n = getrandom(k + got, sizeof k - got, 0);
-        if (n > 0)
-            got += (size_t)n;
-        else if (n < 0 && errno != EINTR)
-            break;
-    }
-    if (got < sizeof k) { /* no getrandom: the clock and the address space's layout */
-        unsigned long long v = (unsigned long long)(wb_now_s() * 1e9) ^ (uintptr_t)&got;
-        for (size_t i = got; i < sizeof k; i++, v = v * 6364136223846793005ULL + 1442695040888963407ULL)
-            k[i] = (unsigned char)(v >> 56);
-    }
+    wb_rng_entropy(k, sizeof k);
     for (size_t i = 0; i < sizeof k; i++)
         snprintf(done_key + 2 * i, 3, "%02x", k[i]);
 }
@@ -240,9 +227,13 @@ void wb_record_read(int idx, wb_result *r, wb_record_summary *s) {
     /* A forged record: nothing in it is taken (its measured text, hint and
      * measurements may be the forger's too), only the verdict that it was. */
     if (record_forged()) {
-        s->forged = 1;
         if (ch.buf)
             ch.buf[0] = '\0';
+        snprintf(r->reason, sizeof r->reason,
+                 "the test's record holds a \"done\" line the grader did not write: the code "
+                 "under test wrote to the grader's record channel, and a verdict it writes "
+                 "is not taken");
+        s->has_reason = 1;
     }
     char *save = NULL;
     for (char *line = ch.buf ? strtok_r(ch.buf, "\n", &save) : NULL; line;
@@ -270,14 +261,6 @@ void wb_record_read(int idx, wb_result *r, wb_record_summary *s) {
         } else if (strcmp(line, "csv") == 0) {
             csv_line(r, v);
         }
-    }
-    if (s->forged) { /* whatever else the record says: the verdict is not the test's */
-        s->complete = 0;
-        snprintf(r->reason, sizeof r->reason,
-                 "the test's record holds a \"done\" line the grader did not write: the code "
-                 "under test wrote to the grader's record channel, and a verdict it writes "
-                 "is not taken");
-        s->has_reason = 1;
     }
     if (ch.overflow && !s->has_reason) {
         snprintf(r->reason, sizeof r->reason,
