@@ -43,6 +43,13 @@ fi
 expect self.fork_chain PASS 1 ""
 expect self.run_under PASS 1 ""
 expect self.ncu_read PASS 1 ""
+# A body run by hand with --run-body (a student's ncu command line) ends 0 when it completes; run
+# by the grader under a tool (WB_TOOL_CHILD) it ends with the kit's own status, 93.
+bo=(build/tests/grader_selftest --set solutions --student /nonexistent.so --answers /dev/null --report-dir "$out.body" --run-body self.pass)
+"${bo[@]}" >"$out.body.log" 2>&1; st=$?
+WB_TOOL_CHILD=1 "${bo[@]}" >>"$out.body.log" 2>&1; st_tool=$?
+[ $st = 0 ] && [ $st_tool = 93 ] ||
+    { echo "FAIL  grader rule: --run-body self.pass ended $st by hand (expected 0), $st_tool under a tool (expected 93)"; status=1; }
 expect self.forge PASS 1 ""
 expect self.forged FAIL 0 "expected 1, got 2"
 # Its own verdict forged (self.forge_own: "done" into every pipe it holds, then the kit's exit
@@ -161,5 +168,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool, ncu's CSV read, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool (and by hand with --run-body, ending 0), ncu's CSV read, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

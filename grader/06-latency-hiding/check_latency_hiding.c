@@ -840,8 +840,12 @@ static void test_describe_tiled(wb_ctx *ctx) {
  * - TOL_GBPS: kernel shapes differ by 10-20 %; bits are 8x, bytes read and
  *   written 2x; a buffer in the L2 meets the 1.1 x peak cap. GiB/s (0.93x)
  *   is inside: no bandwidth band can tell it from a slower kernel.
- * - TOL_SMEM: the reference is within 1 %; a 2-way bank conflict is 0.5x,
- *   bytes per GPU are x SMs, bytes per ns x the clock in GHz.
+ * - TOL_SMEM: the contract fixes the kernel's shape (one 1,024-thread block
+ *   per SM, 512 contiguous bytes a warp per load) and the figure is in SM
+ *   cycles, so the clock cancels: the reference is within 1 %. The nearest
+ *   wrong figure is a barrier in every lap of the loop (the pipe drains at
+ *   each: 16 % low on the H100); a 2-way bank conflict is 0.5x, bytes per
+ *   GPU are x SMs, bytes per ns x the clock in GHz.
  * - TOL_FMA: a rolled loop costs about 14 %; 1 FLOP per FMA is 0.5x; FMAs
  *   that never ran exceed the 1.1 x peak cap. */
 #define TOL_CHASE 0.30 /* both chases */
@@ -851,7 +855,7 @@ static void test_describe_tiled(wb_ctx *ctx) {
  * restricted to them and the runtime showing that many (test_shared_bw). */
 #define SMALL_SMS 16
 #define TOL_GBPS 0.25
-#define TOL_SMEM 0.30
+#define TOL_SMEM 0.10
 #define TOL_FMA 0.20
 
 static void check_near(wb_ctx *ctx, const char *what, double got, double ref, double tol,

@@ -85,6 +85,11 @@ typedef struct wb_state {
     int color;
     FILE *csv;
     int run_body_mode;
+    /* How a body run with --run-body ends when it completes: WB_DONE_STATUS
+     * where this grader ran it under a tool (WB_TOOL_CHILD set, so code that
+     * exits early cannot pass for complete), 0 where a person ran it (ncu
+     * on the command line would call 93 an error). */
+    int body_done_status;
     int record_fd; /* the running test's record channel (write end); -1: none */
     void *student_handle;
     wb_answers answers;

@@ -341,6 +341,7 @@ int wb_grader_main(int argc, char **argv, const wb_lab *lab) {
         return 0;
     }
     G.run_body_mode = G.opt.run_body != NULL;
+    G.body_done_status = getenv("WB_TOOL_CHILD") ? WB_DONE_STATUS : 0;
     if (G.run_body_mode)
         return run_one_body();
     if (check_where(&given) != 0)

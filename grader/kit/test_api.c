@@ -71,7 +71,7 @@ static void end_test_as(wb_ctx *ctx, const char *key, const char *word, const ch
     if (G.run_body_mode) {
         fprintf(stderr, "%s %s: %s\n", word, ctx->t->id, buf);
         fflush(NULL);
-        _exit(WB_DONE_STATUS);
+        _exit(G.body_done_status);
     }
     wb_record_put(ctx->idx, key, buf);
     wb_record_done(ctx->idx);

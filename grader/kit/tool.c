@@ -78,7 +78,8 @@ int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *ext
     for (int k = 0; tail[k]; k++)
         argv[n++] = tail[k];
     argv[n] = NULL;
-    const char *env[] = {seed, extra_env, NULL}; /* the same inputs as this run */
+    /* the same inputs as this run; WB_TOOL_CHILD: end a completed body with WB_DONE_STATUS */
+    const char *env[] = {seed, "WB_TOOL_CHILD=1", extra_env, NULL};
     return run_logged(argv, env, log);
 }
 
