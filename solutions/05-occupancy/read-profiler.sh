@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# read-profiler.sh - the profiler reading of lab 05 (question.my_achieved_occupancy) as a student
+# takes it on their GPU, with the command of README.md, "Reading the profiler"; prints
+# `my_achieved_occupancy = VALUE`, or nothing where ncu cannot read the counters.
+set -u
+ncu=$(command -v ncu || echo "${CUDA_PATH:-/usr/local/cuda}/bin/ncu")
+"$ncu" --clock-control none --kernel-name occ_achieved_kernel \
+    --metrics sm__warps_active.avg.pct_of_peak_sustained_active \
+    build/solutions/05-occupancy/grade --run-body question.my_achieved_occupancy |
+    awk '$1 == "sm__warps_active.avg.pct_of_peak_sustained_active" { print "my_achieved_occupancy = " $NF; exit }'
