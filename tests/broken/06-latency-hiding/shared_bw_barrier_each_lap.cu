@@ -1,11 +1,14 @@
 /* shared_bw_barrier_each_lap.cu - broken lab 06: the shared-memory bandwidth kernel waits at a
  * barrier in every lap of its loop, as if each load needed the block to agree. Nothing races, so
  * no sanitizer objects; but the pipe to shared memory runs dry while the block gathers at each
- * barrier, and the figure reads about 16 % low on an H100, outside the band of +-10 %. */
+ * barrier, and the figure reads about 16 % low on an H100 (106.3 against 126.9 bytes per cycle),
+ * outside the band of +-10 %; what needs that figure is not graded. */
 /* SPDX-License-Identifier: MIT */
 /* expect: measure.shared_bw FAIL shared bandwidth per SM */
-/* expect: correct.fill_gpu FAIL */
-/* expect: predict.rank ANY (the model's figures move by 16 % in one parameter; the ranking may hold) */
+/* expect: correct.fill_gpu FAIL measure.shared_bw must pass first */
+/* expect: predict.rank FAIL correct.fill_gpu must pass first */
+/* expect: sanitizer.shared_bw FAIL measure.shared_bw must pass first */
+/* expect: sanitizer.shared_bw_sync FAIL measure.shared_bw must pass first */
 #define latency_hiding_shared_bytes_per_cycle reference_shared_bytes_per_cycle
 #include "../../../solutions/06-latency-hiding/latency_hiding.cu"
 #undef latency_hiding_shared_bytes_per_cycle
