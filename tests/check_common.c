@@ -840,7 +840,7 @@ START_TEST(test_sim_waits) {
     cudaStreamSynchronize(0); /* a wait, after none */
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaMemcpy(NULL, NULL, 0, cudaMemcpyDeviceToDevice); /* no wait */
-    cudaMemcpy(&a, &b, sizeof a, cudaMemcpyHostToHost); /* a wait after new launches */
+    cudaMemcpy(&a, &b, sizeof a, cudaMemcpyHostToHost);  /* a wait after new launches */
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     const int done = cudaStreamQuery(0) == cudaSuccess; /* never without a GPU */
