@@ -674,6 +674,20 @@ static const be_case be_cases[] = {
     {"the first point already at twice the empty launch", 2, 3.0, {500, 1000}, {7.0, 8.0}},
     {"a crossing between 1000 and 2000 cycles", 3, 3.0, {0, 1000, 2000}, {3.1, 4.0, 8.0}},
     {"a point exactly at the threshold", 3, 3.0, {0, 1000, 2000}, {3.0, 6.0, 9.0}},
+    /* Exactly at the threshold is reaching it (>=), not only above it: with >
+     * the last point is missed (-1), and a point followed by a dip is passed
+     * over for a later crossing. */
+    {"the last point exactly at the threshold", 3, 3.0, {0, 1000, 2000}, {3.0, 4.0, 6.0}},
+    {"the first point exactly at the threshold, then a dip below it",
+     3,
+     3.0,
+     {1000, 2000, 3000},
+     {6.0, 5.5, 7.0}},
+    {"a middle point exactly at the threshold, then a dip below it",
+     4,
+     3.0,
+     {0, 1000, 2000, 3000},
+     {3.0, 6.0, 5.0, 8.0}},
     {"a crossing, a dip below, a second crossing: the first counts",
      5,
      3.0,
