@@ -76,6 +76,9 @@ INCLUDES  := -Icommon -Igrader/kit $(CUDA_INC)
 # any name libcudart also defines, so every grader linking it would answer for the student.
 SIM_O     := build/grader/sim/sim_devices.o build/grader/sim/sim_occupancy.o
 SIM_OCC_O := build/grader/sim/sim_occupancy_api.o
+# The runtime's launches and waits for the GPU, counted while student code runs (SIM_WAIT_O),
+# likewise only where the lab's exports.list names cudaDeviceSynchronize.
+SIM_WAIT_O := build/grader/sim/sim_waits.o
 GRADER_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
 # Slides and plots (optional tools; a handout has the concept decks, not the solution decks).
@@ -124,7 +127,7 @@ build/grader/kit/version.c: FORCE
 	    '$(GRADER_VERSION)' '$(WB_ROOT_C)' >$@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 build/grader/kit/version.o: build/grader/kit/version.c
 	$(call say,CC,$<)$(CC) $(CFLAGS) -c $< -o $@
-build/grader/sim/%.o: grader/sim/%.c grader/sim/sim_devices.h
+build/grader/sim/%.o: grader/sim/%.c $(wildcard grader/sim/*.h)
 	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(CFLAGS) $(CUDA_INC) -c $< -o $@
 $(LIBKIT): $(KIT_O)
 	$(call say,AR,$@)ar rcs $@ $^
@@ -170,13 +173,15 @@ build/grader/$(1)/%.o: grader/$(1)/%.cu $(wildcard common/*.h) labs/$(1)/$(call 
 	$$(call say,NVCC,$$<)mkdir -p $$(@D) && $$(NVCC) $$(NVCCFLAGS) $$(INCLUDES) -Ilabs/$(1) $(call lab_id,$(1)) -c $$< -o $$@
 GRADER_O_$(1) := $$(patsubst grader/%.c,build/grader/%.o,$$(wildcard grader/$(1)/*.c)) \
                  $$(patsubst grader/%.cu,build/grader/%.o,$$(wildcard grader/$(1)/*.cu)) \
-                 $(if $(call uses_sim,$(1)),$(SIM_O)) $(if $(call uses_sim_occ,$(1)),$(SIM_OCC_O))
+                 $(if $(call uses_sim,$(1)),$(SIM_O)) $(if $(call uses_sim_occ,$(1)),$(SIM_OCC_O)) \
+                 $(if $(call uses_sim_wait,$(1)),$(SIM_WAIT_O))
 endef
 # A grader may export runtime functions it answers itself (grader/<lab>/exports.list: the
 # simulated GPUs of grader/sim/, which such a grader links), so that the student's library
 # calls them there.
 uses_sim = $(wildcard grader/$(1)/exports.list)
 uses_sim_occ = $(if $(call uses_sim,$(1)),$(shell grep -l cudaOccupancy grader/$(1)/exports.list))
+uses_sim_wait = $(if $(call uses_sim,$(1)),$(shell grep -l cudaDeviceSynchronize grader/$(1)/exports.list))
 grader_exports = $(if $(call uses_sim,$(1)),-Wl$(comma)--dynamic-list=grader/$(1)/exports.list)
 comma := ,
 define set_rules
@@ -233,8 +238,8 @@ mutate: all
 	@SEED=$(or $(SEED),1) scripts/mutate.py $(SELECTED)
 
 # ---- the workbook's own tests
-build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) | deps
-	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
+build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) $(SIM_WAIT_O) | deps
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(SIM_WAIT_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
 # Broken variants include their lab's solution: rebuild them when it changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu) | build/tools/wb-confine

@@ -21,6 +21,7 @@
 #include "wb_stats.h"
 #include "wb_timing.h"
 #include "sim_devices.h"
+#include "sim_waits.h"
 
 #include <cuda_runtime_api.h>
 
@@ -822,6 +823,42 @@ START_TEST(test_sim_show_sms) {
 }
 END_TEST
 
+/* The launches and waits of grader/sim/sim_waits.c, counted in order and
+ * only between begin and end. The calls reach the runtime, which fails them
+ * without a GPU (and the NULL kernels with one): each still counts, except a
+ * query, which counts only when it finds the work done, and a copy between
+ * device buffers, which does not wait. */
+START_TEST(test_sim_waits) {
+    const dim3 one = {1, 1, 1};
+    int a = 1, b = 2;
+    wb_sim_waits w, after;
+    cudaDeviceSynchronize(); /* before begin: not counted */
+    wb_sim_waits_begin();
+    for (int i = 0; i < 3; i++)
+        cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaDeviceSynchronize();  /* a wait after new launches */
+    cudaStreamSynchronize(0); /* a wait, after none */
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaMemcpy(NULL, NULL, 0, cudaMemcpyDeviceToDevice); /* no wait */
+    cudaMemcpy(&a, &b, sizeof a, cudaMemcpyHostToHost);  /* a wait after new launches */
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    const int done = cudaStreamQuery(0) == cudaSuccess; /* never without a GPU */
+    wb_sim_waits_end(&w);
+    cudaDeviceSynchronize(); /* after end: not counted */
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    wb_sim_waits_end(&after);
+    ck_assert_int_eq(w.launches, 6);
+    ck_assert_int_eq(w.waits, 3 + done);
+    ck_assert_int_eq(w.waited, 2 + done);
+    ck_assert_int_eq(w.pending, done ? 0 : 2);
+    ck_assert_mem_eq(&after, &w, sizeof w);
+    wb_sim_waits_begin();
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.launches + w.waits + w.waited + w.pending, 0);
+}
+END_TEST
+
 /* Unpredictable bytes: every byte of an odd length written, two draws differ. */
 START_TEST(test_rng_entropy) {
     unsigned char a[13], b[13];
@@ -872,6 +909,7 @@ static Suite *common_suite(void) {
         {"ledger", test_ledger_entries_kept},
         {"sim", test_sim_occupancy},
         {"sim", test_sim_show_sms},
+        {"sim", test_sim_waits},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

@@ -9,6 +9,7 @@
 #include "wb_timing.h"
 
 #include "launch_overhead.h"
+#include "sim_waits.h"
 
 #include <cuda_runtime_api.h>
 #include <math.h>
@@ -220,16 +221,87 @@ static void require_idle(wb_ctx *ctx, const char *call) {
     WB_CUDA(ctx, q);
 }
 
-static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int launches) {
+/* The rule of method behind every figure of part 1 (README.md, "Measuring
+ * host time"): the clock is read again only after the GPU has run what was
+ * launched. For empty kernels the figure cannot show a missing wait (the GPU
+ * keeps up with the launches, so the last one or two are unfinished at
+ * most), so the grader watches the calls themselves: grader/sim/sim_waits.c
+ * counts, while the student's function runs, its launches and the calls
+ * that wait for the GPU (cudaDeviceSynchronize, cudaStreamSynchronize,
+ * cudaEventSynchronize, a cudaMemcpy that touches the host, a
+ * cudaStreamQuery or cudaEventQuery that found the work done). A call falls
+ * short of `want` when fewer than `want` waits each came after new launches
+ * (the given warm-up's wait is one of them), or when its last launches were
+ * never waited for. Where no launch was seen (a runtime whose launches take
+ * a path the grader does not count; the given warm-up always launches) the
+ * waits alone must reach want + 1; where nothing at all was seen, nothing
+ * is judged. */
+static int waits_short(const wb_sim_waits *w, long want) {
+    if (w->launches == 0)
+        return w->waits > 0 && w->waits < want + 1;
+    return w->pending > 0 || w->waited < want;
+}
+
+/* What the counts of one call show, for a failure message. */
+static void describe_waits(const wb_sim_waits *w, char *buf, size_t cap) {
+    char last[48] = "launch";
+    if (w->pending > 1)
+        snprintf(last, sizeof last, "%ld launches", w->pending);
+    if (w->launches == 0)
+        snprintf(buf, cap,
+                 "%ld waits for the GPU in the call, the given warm-up's included (its launches "
+                 "were not seen)",
+                 w->waits);
+    else if (w->pending > 0)
+        snprintf(buf, cap,
+                 "%ld launches and %ld waits for the GPU in the call, the given warm-up's "
+                 "included: %ld of the waits after new launches, and no wait after the last %s",
+                 w->launches, w->waits, w->waited, last);
+    else
+        snprintf(buf, cap,
+                 "%ld launches and %ld waits for the GPU in the call, the given warm-up's "
+                 "included: only %ld of the waits after new launches",
+                 w->launches, w->waits, w->waited);
+}
+
+/* One call's waits against its function's rule: one after the timed loop
+ * (asynchronous), one after every timed launch (synchronised). */
+static void check_measure_waits(wb_ctx *ctx, const char *call, int sync_each, int launches,
+                                const wb_sim_waits *w) {
+    char saw[256];
+    describe_waits(w, saw, sizeof saw);
+    if (!sync_each && waits_short(w, 1))
+        wb_fail(ctx,
+                "%s returned without waiting for the GPU after its timed launches: expected a "
+                "wait for the GPU (cudaDeviceSynchronize()) after the last launch of the timed "
+                "loop, before the clock is read the second time; saw %s: the clock stopped "
+                "before the GPU had run them, whatever the figure says (%s)",
+                call, saw, README_HOST);
+    if (sync_each && waits_short(w, launches))
+        wb_fail(ctx,
+                "%s did not wait for the GPU after every launch: expected a wait "
+                "(cudaDeviceSynchronize()) after each of the %d timed launches, inside the timed "
+                "loop, before the next launch; saw %s (%s)",
+                call, launches, saw, README_SYNC);
+}
+
+static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int launches,
+                              int sync_each) {
     guarded_us out;
+    wb_sim_waits w;
     memset(&out, GUARD_BYTE, sizeof out);
     out.us = NAN;
+    wb_sim_waits_begin();
     int e = f(launches, &out.us);
+    wb_sim_waits_end(&w);
     if (e != cudaSuccess)
         wb_fail(ctx, "%s(%d) returned %s, expected cudaSuccess", name, launches,
                 cudaGetErrorName((cudaError_t)e));
     char call[96];
     snprintf(call, sizeof call, "%s(%d)", name, launches);
+    /* A figure of 0 (the stub's) fails as "nothing was measured" instead. */
+    if (out.us > 0 && isfinite(out.us))
+        check_measure_waits(ctx, call, sync_each, launches, &w);
     require_idle(ctx, call);
     long k = first_touched(out.guard, sizeof out.guard);
     if (k >= 0)
@@ -252,46 +324,46 @@ static double grader_sync(wb_ctx *ctx) {
     return us;
 }
 
+/* One kind of empty launch: its function, the grader's measurement of it,
+ * and what a time too slow or too fast usually means. */
+typedef struct empty_kind {
+    const char *fn, *kind, *metric; /* "asynchronous" or "synchronised"; "async" or "sync" */
+    int launches, sync_each;        /* sync_each: a wait after every launch, else one after all */
+    double (*grader)(wb_ctx *);
+    const char *too_slow, *too_fast, *where;
+} empty_kind;
+
 /* The student's and the grader's medians over LO_REPS runs each, in
  * alternating order, after one untimed call of each. */
-static void measure_pair(wb_ctx *ctx, measure_fn f, const char *name, int launches,
-                         double (*grader)(wb_ctx *), double *mine, double *theirs) {
+static void measure_pair(wb_ctx *ctx, measure_fn f, const empty_kind *k, double *mine,
+                         double *theirs) {
     double s[LO_REPS], g[LO_REPS];
-    student_measure(ctx, f, name, launches);
-    grader(ctx);
+    student_measure(ctx, f, k->fn, k->launches, k->sync_each);
+    k->grader(ctx);
     for (int r = 0; r < LO_REPS; r++) {
         if (r % 2 == 0) {
-            g[r] = grader(ctx);
-            s[r] = student_measure(ctx, f, name, launches);
+            g[r] = k->grader(ctx);
+            s[r] = student_measure(ctx, f, k->fn, k->launches, k->sync_each);
         } else {
-            s[r] = student_measure(ctx, f, name, launches);
-            g[r] = grader(ctx);
+            s[r] = student_measure(ctx, f, k->fn, k->launches, k->sync_each);
+            g[r] = k->grader(ctx);
         }
         if (!(s[r] > 0) || !isfinite(s[r]))
             wb_fail(ctx,
                     "%s(%d) reported %g us per launch; the grader measured %.2f us: nothing "
                     "was measured (a time per launch is positive)",
-                    name, launches, s[r], g[r]);
+                    k->fn, k->launches, s[r], g[r]);
     }
     *mine = wb_median(s, LO_REPS);
     *theirs = wb_median(g, LO_REPS);
 }
-
-/* One kind of empty launch: its function, the grader's measurement of it,
- * and what a time too slow or too fast usually means. */
-typedef struct empty_kind {
-    const char *fn, *kind, *metric; /* "asynchronous" or "synchronised"; "async" or "sync" */
-    int launches;
-    double (*grader)(wb_ctx *);
-    const char *too_slow, *too_fast, *where;
-} empty_kind;
 
 static void check_empty(wb_ctx *ctx, measure_fn f, const empty_kind *k) {
     check_measure_invalid(ctx, f, k->fn);
     require_quiet_gpu(ctx);
     double s, g;
     char m[64];
-    measure_pair(ctx, f, k->fn, k->launches, k->grader, &s, &g);
+    measure_pair(ctx, f, k, &s, &g);
     snprintf(m, sizeof m, "empty_%s_us", k->metric);
     wb_record(ctx, m, s, "us", g, "in");
     snprintf(m, sizeof m, "grader_empty_%s_us", k->metric);
@@ -321,6 +393,7 @@ static void test_empty_async(wb_ctx *ctx) {
         "asynchronous",
         "async",
         LO_ASYNC_LAUNCHES,
+        0,
         grader_async,
         "is there a synchronisation, or the warm-up, inside the timed loop?",
         "read the clock only after one cudaDeviceSynchronize() that follows the loop, and "
@@ -337,6 +410,7 @@ static void test_empty_sync(wb_ctx *ctx) {
         "synchronised",
         "sync",
         LO_SYNC_LAUNCHES,
+        1,
         grader_sync,
         "one launch and one cudaDeviceSynchronize() per iteration, and the warm-up outside the "
         "timed loop",
@@ -391,14 +465,54 @@ static void check_sweep_invalid(wb_ctx *ctx, sweep_fn f) {
                 k);
 }
 
+/* Whether every point of a sweep holds a time both ways (a sweep that
+ * does not fails as "not measured" once the medians are taken). */
+static int sweep_reported(const point *out) {
+    for (int i = 0; i < SWEEP_POINTS; i++)
+        if (!(out[i].async_us > 0) || !(out[i].sync_us > 0) || !isfinite(out[i].async_us) ||
+            !isfinite(out[i].sync_us))
+            return 0;
+    return 1;
+}
+
+/* The sweep's waits, by the rule of the empty launches (waits_short): each
+ * point's asynchronous loop ends with a wait, and its synchronised loop
+ * waits after every launch, so a sweep makes points x (1 + launches) waits
+ * that each follow new launches, besides the given warm-up's. A sweep one
+ * wait short per point skipped the asynchronous loops' wait; one further
+ * short skipped waits in the synchronised loops. */
+static void check_sweep_waits(wb_ctx *ctx, const wb_sim_waits *w) {
+    const long want = (long)SWEEP_POINTS * (1 + LO_SWEEP_LAUNCHES);
+    if (!waits_short(w, want))
+        return;
+    char saw[256];
+    describe_waits(w, saw, sizeof saw);
+    const int async_only = w->launches > 0 && w->waited + SWEEP_POINTS >= want;
+    wb_fail(ctx,
+            "launch_overhead_sweep(%d points, %d launches): expected a wait for the GPU after "
+            "each point's asynchronous loop, before the clock is read the second time, and "
+            "after every launch of its synchronised loop: %d x (1 + %d) = %ld waits, each after "
+            "new launches; saw %s: %s (%s)",
+            SWEEP_POINTS, LO_SWEEP_LAUNCHES, SWEEP_POINTS, LO_SWEEP_LAUNCHES, want, saw,
+            async_only ? "an asynchronous loop read the clock before the GPU finished; "
+                         "synchronise after the loop"
+                       : "a synchronised loop does not wait after every launch, inside the loop",
+            async_only ? README_HOST : README_SYNC);
+}
+
 /* One call of the student's sweep into out[SWEEP_POINTS], poisoned, with
  * GUARD_POINTS more points of guard after it (the same array). */
 static void student_sweep(wb_ctx *ctx, sweep_fn f, point *out) {
+    wb_sim_waits w;
     memset(out, GUARD_BYTE, (SWEEP_POINTS + GUARD_POINTS) * sizeof *out);
+    wb_sim_waits_begin();
     int e = f(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, out);
+    wb_sim_waits_end(&w);
     if (e != cudaSuccess)
         wb_fail(ctx, "launch_overhead_sweep(%d points, %d launches) returned %s", SWEEP_POINTS,
                 LO_SWEEP_LAUNCHES, cudaGetErrorName((cudaError_t)e));
+    if (sweep_reported(out))
+        check_sweep_waits(ctx, &w);
     require_idle(ctx, "launch_overhead_sweep");
     long k = first_touched(out + SWEEP_POINTS, GUARD_POINTS * sizeof *out);
     if (k >= 0)
@@ -560,6 +674,20 @@ static const be_case be_cases[] = {
     {"the first point already at twice the empty launch", 2, 3.0, {500, 1000}, {7.0, 8.0}},
     {"a crossing between 1000 and 2000 cycles", 3, 3.0, {0, 1000, 2000}, {3.1, 4.0, 8.0}},
     {"a point exactly at the threshold", 3, 3.0, {0, 1000, 2000}, {3.0, 6.0, 9.0}},
+    /* Exactly at the threshold is reaching it (>=), not only above it: with >
+     * the last point is missed (-1), and a point followed by a dip is passed
+     * over for a later crossing. */
+    {"the last point exactly at the threshold", 3, 3.0, {0, 1000, 2000}, {3.0, 4.0, 6.0}},
+    {"the first point exactly at the threshold, then a dip below it",
+     3,
+     3.0,
+     {1000, 2000, 3000},
+     {6.0, 5.5, 7.0}},
+    {"a middle point exactly at the threshold, then a dip below it",
+     4,
+     3.0,
+     {0, 1000, 2000, 3000},
+     {3.0, 6.0, 5.0, 8.0}},
     {"a crossing, a dip below, a second crossing: the first counts",
      5,
      3.0,
@@ -1662,7 +1790,8 @@ static void test_q_my_break_even(wb_ctx *ctx) {
 static const wb_test tests[] = {
     WB_GPU("measure.empty_async", 10, test_empty_async, .timeout_s = 120, .hint = README_HOST,
            .limit = {.text = "20,000 launches, 5 runs alternating with the grader's own: your "
-                             "median within 30 % of the grader's median; launches < 1 and NULL "
+                             "median within 30 % of the grader's median; in every call a wait "
+                             "for the GPU after the last launch (counted); launches < 1 and NULL "
                              "refused",
                      .derivation = "yours and the grader's measure the same launches in the "
                                    "same process, taking turns, so host and GPU cancel and a "
@@ -1670,7 +1799,10 @@ static const wb_test tests[] = {
                                    "and H200) and a missing one is 0, while a synchronisation "
                                    "inside the loop adds a round trip to the GPU to every launch, "
                                    "several microseconds over PCIe on any host against a launch "
-                                   "cost of a few (2.33x on the H100)",
+                                   "cost of a few (2.33x on the H100); a missing wait after the "
+                                   "loop moves the figure by a kernel or two in 20,000, inside any "
+                                   "band, so the calls that wait are counted instead, which is "
+                                   "exact on any GPU",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference 0.90-1.05 of the "
                                 "grader's figure in 11 runs (the grader 3.74-4.72 us); a "
                                 "synchronisation inside the loop 9.31 against 3.99 us (2.33); "
@@ -1678,15 +1810,17 @@ static const wb_test tests[] = {
                                 "(the grader 3.33-4.27 us); stub reports 0"}),
     WB_GPU("measure.empty_sync", 8, test_empty_sync, .timeout_s = 120, .hint = README_SYNC,
            .limit = {.text = "10,000 launches, 5 runs alternating with the grader's own: your "
-                             "median within 30 % of the grader's median; launches < 1 and NULL "
-                             "refused",
+                             "median within 30 % of the grader's median; in every call a wait "
+                             "for the GPU after every timed launch (counted); launches < 1 and "
+                             "NULL refused",
                      .derivation = "yours and the grader's measure the same launches in the "
                                    "same process, taking turns, so host and GPU cancel and a "
                                    "right figure differs only by noise (within 10 % on the H100 "
                                    "and H200) and a missing one is 0, while a loop that does not "
                                    "wait after every launch saves a round trip to the GPU per "
                                    "launch, several microseconds over PCIe on any host (1.9 to "
-                                   "2.7x on the H100 and H200)",
+                                   "2.7x on the H100 and H200); the last launch left without its "
+                                   "wait is one in 10,000, so the calls that wait are counted",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference 0.97-1.03 of the "
                                 "grader's figure in 12 runs (the grader 9.24-10.55 us); stub "
                                 "reports 0. H200 (2026-11-22): reference 1.00 in 2 runs (the "
@@ -1696,7 +1830,9 @@ static const wb_test tests[] = {
                              "sweeps alternating with the grader's: every point's median within "
                              "30 % of the grader's, both ways (taken again, twice at most, where "
                              "a point is off); at 128,000 cycles neither time below 0.9 x "
-                             "128,000 / (peak SM clock)",
+                             "128,000 / (peak SM clock); in every call a wait for the GPU after "
+                             "each asynchronous loop and after every launch of each synchronised "
+                             "loop (counted)",
                      .derivation = "the 30 % band is that of the empty launches, with the knee "
                                    "measured again, and the floor is 0.9 x the busy-wait at the "
                                    "SM clock the runtime reports, which a kernel that does not "

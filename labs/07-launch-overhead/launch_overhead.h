@@ -34,7 +34,12 @@ extern "C" {
  *
  * The grader measures the same with its own kernels in the same process,
  * alternating its runs with yours, and compares medians: yours must be
- * within 30 % of its own (README.md, "What is graded", says why 30 %). */
+ * within 30 % of its own (README.md, "What is graded", says why 30 %). It
+ * also counts, while your function runs, the launches and the calls that
+ * wait for the GPU (README.md, "How the grader sees the waits"): a timed
+ * loop whose last launch is not followed by a wait fails, and so does a
+ * synchronised loop with a launch not followed by one, whatever the
+ * figure. */
 
 /* Microseconds per launch of an empty kernel, with ONE cudaDeviceSynchronize()
  * after the loop, before the clock is read again. Graded with 20,000
@@ -70,14 +75,15 @@ cudaError_t launch_overhead_sweep(const long long *cycles, int points, int launc
 /* The break-even point of a sweep: the busy-wait, in cycles, at which an
  * asynchronous launch first takes at least twice an empty one
  * (threshold = 2 * empty_async_us). pts[0 .. points) must have strictly
- * increasing cycles. Let i be the first point with async_us >= threshold:
- * for i == 0 the result is pts[0].cycles; otherwise the straight line
- * between points i-1 and i is interpolated, and the result is the cycles at
- * which it reaches the threshold. Returns -1 when no point reaches the
- * threshold, and for invalid arguments (pts NULL, points < 1,
- * empty_async_us <= 0 or not finite, cycles not strictly increasing).
- * Pure host code, graded without a GPU on synthetic sweeps (to a relative
- * 1e-6). */
+ * increasing cycles. Let i be the first point with async_us >= threshold
+ * (a point exactly at the threshold reaches it): for i == 0 the result is
+ * pts[0].cycles; otherwise the straight line between points i-1 and i is
+ * interpolated, and the result is the cycles at which it reaches the
+ * threshold. Returns -1 when no point reaches the threshold, and for
+ * invalid arguments (pts NULL, points < 1, empty_async_us <= 0 or not
+ * finite, cycles not strictly increasing). Pure host code, graded without
+ * a GPU on named cases (points exactly at the threshold among them) and
+ * synthetic sweeps (to a relative 1e-6). */
 double launch_overhead_break_even(const launch_overhead_point *pts, int points,
                                   double empty_async_us);
 
