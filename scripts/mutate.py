@@ -848,10 +848,10 @@ def check_verdicts():
 def check_selection(labs):
     """The tests chosen to judge a mutant reach the definition it changes: a sanitizer test
     judges what its target reaches, and a table initialised by a macro call is named by its
-    own name (else lab 04's removed barriers never met racecheck, and lab 08's async kernel
+    own name (else lab 04's removed barriers never met racecheck, and lab 09's async kernel
     was judged by asm.ldgsts alone). Checked where those labs are here; 1 on a fault."""
     want = {"04-barriers": ("barriers_block_sum", ["sanitizer.racecheck", "sanitizer.synccheck"]),
-            "08-prefetching": ("prefetching_async_kernel", ["correct.async", "correct.best"])}
+            "09-prefetching": ("prefetching_async_kernel", ["correct.async", "correct.best"])}
     src_names = {"t[] = TABLE(k);": "t", "static const f t[] = TABLE(k);": "t", "int f(int x);": "f"}
     bad = [f"def_name({h!r}) is {def_name(h)!r}, expected {n!r}" for h, n in src_names.items()
            if def_name(h) != n]

@@ -7,7 +7,7 @@
 # build of a student's file through here (a lab's libstudent.so, the broken variants, the
 # mutants): at most STUDENT_BUILD_TIMEOUT seconds (300), STUDENT_BUILD_MEMORY_MB of address space
 # per process (4096; the reference of the largest lab needs about 250 MiB) and
-# STUDENT_BUILD_FILE_MB per file written (256; lab 08's reference, built for five
+# STUDENT_BUILD_FILE_MB per file written (256; lab 09's reference, built for five
 # architectures without a GPU, writes a 34 MB intermediate file). A limit already lower stays.
 # With WB_CONFINE_BUILD=1 (grade-submission.sh sets it) and build/tools/wb-confine built, the
 # build also reads only the system's folders, the CUDA Toolkit, the installations of nvcc and

@@ -224,7 +224,7 @@ static void ncu_read_body(wb_ctx *ctx) {
     wb_measured(ctx, "one metric per kernel read from ncu's CSV");
 }
 
-/* A lab's 0-point probe of ncu (lab 05's ncu.achieved, lab 08's ncu.plain):
+/* A lab's 0-point probe of ncu (lab 05's ncu.achieved, lab 09's ncu.plain):
  * ncu reads metric m.x of this body, run again under it; SKIP where the
  * counters are closed or ncu gave no reading. Only a stand-in ncu
  * (scripts/test-grader.sh) knows m.x: with any other, or none, it skips. */

@@ -270,7 +270,7 @@ static int add_rules(scmp_filter_ctx f, int allow_inet) {
         rc |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EPERM), deny[i], 0);
     /* What only root may do, and what changes the whole machine when it does: a grader run as
      * root (a container, a cloud GPU machine, ncu's counters) must not hand it to code under
-     * test. Reboot, the clocks (lab 07 times with the host's), raw I/O ports, swap, the host's
+     * test. Reboot, the clocks (lab 08 times with the host's), raw I/O ports, swap, the host's
      * names, process accounting, files opened by handle (past any path rule), the new mount
      * calls (mount itself is above). Some exist on one architecture only (iopl, ioperm): a call
      * this one lacks is skipped. */
