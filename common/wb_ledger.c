@@ -258,7 +258,7 @@ static int same_limit(const wb_ledger_row *a, const wb_ledger_row *b) {
 }
 
 /* A reference that lands on its limit in every run measures a share or a
- * count that must be met exactly (lab 06's ranked_share >= 1): no margin. */
+ * count that must be met exactly (lab 07's ranked_share >= 1): no margin. */
 static void judge(wb_ledger_limit *k) {
     const wb_ledger_row *r = k->ref ? k->ref : k->stub;
     k->exact = strcmp(r->comparison, "eq") == 0 || r->limit == 0 ||

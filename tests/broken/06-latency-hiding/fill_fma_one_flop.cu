@@ -4,8 +4,7 @@
  * but an FMA is two FLOP, so the cores come out twice as many and every
  * throughput half what it is (32 x sm_count x clock_ghz / gflops). The
  * benchmarks themselves are right.
- * expect: correct.fill_gpu FAIL the FMA rate compute_cycles stands for
- * expect: predict.rank FAIL not graded */
+ * expect: correct.fill_gpu FAIL the FMA rate compute_cycles stands for */
 #define latency_hiding_fill_gpu reference_fill_gpu
 #include "../../../solutions/06-latency-hiding/latency_hiding.cu"
 #undef latency_hiding_fill_gpu

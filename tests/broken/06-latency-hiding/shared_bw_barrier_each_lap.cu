@@ -6,7 +6,6 @@
 /* SPDX-License-Identifier: MIT */
 /* expect: measure.shared_bw FAIL shared bandwidth per SM */
 /* expect: correct.fill_gpu FAIL measure.shared_bw must pass first */
-/* expect: predict.rank FAIL correct.fill_gpu must pass first */
 /* expect: sanitizer.shared_bw FAIL measure.shared_bw must pass first */
 /* expect: sanitizer.shared_bw_sync FAIL measure.shared_bw must pass first */
 #define latency_hiding_shared_bytes_per_cycle reference_shared_bytes_per_cycle

@@ -1,4 +1,4 @@
-/* describe_fits_after.cu - broken lab 06: the tiled blocks written first, cap checked after */
+/* describe_fits_after.cu - broken lab 07: the tiled blocks written first, cap checked after */
 /* SPDX-License-Identifier: MIT */
 /* "Describe the blocks, then see whether they fit": it returns -1 when cap
  * is too small, as the contract asks, but only after writing every block,
@@ -6,15 +6,15 @@
  * the cap it passes, so the blocks land in its guard zone.
  * expect: correct.describe_tiled FAIL past the room it was given
  * expect: predict.rank FAIL not graded */
-#define latency_hiding_describe_tiled reference_describe_tiled
-#include "../../../solutions/06-latency-hiding/latency_hiding.cu"
-#undef latency_hiding_describe_tiled
+#define latency_model_describe_tiled reference_describe_tiled
+#include "../../../solutions/07-latency-model/latency_model.cu"
+#undef latency_model_describe_tiled
 
 #include <limits.h>
 
-extern "C" int latency_hiding_describe_tiled(int n, int bs, int regs_per_thread,
-                                             latency_hiding_kernel *k, latency_hiding_block *bb,
-                                             int cap) {
+extern "C" int latency_model_describe_tiled(int n, int bs, int regs_per_thread,
+                                            latency_model_kernel *k, latency_model_block *bb,
+                                            int cap) {
     const int nbb = reference_describe_tiled(n, bs, regs_per_thread, k, bb, INT_MAX);
     return nbb > cap ? -1 : nbb; /* "fits?" asked after the writes */
 }

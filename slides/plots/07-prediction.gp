@@ -1,22 +1,22 @@
-# 06-prediction.gp - lab 06: the time your model predicts for each matrix multiply against the time measured
+# 07-prediction.gp - lab 07: the time your model predicts for each matrix multiply against the time measured
 # SPDX-License-Identifier: MIT
-# csv: build/report/{set}/06-latency-hiding/prediction.tsv
-# sample: slides/samples/06-prediction.tsv predict.rank of the reference on an NVIDIA H100 80GB HBM3, 2026-11-22, CUDA 13.0: the rounded figures of the lab README
+# csv: build/report/{set}/07-latency-model/prediction.tsv
+# sample: slides/samples/07-prediction.tsv predict.rank of the reference on an NVIDIA H100 80GB HBM3, 2026-11-22, CUDA 13.0: the rounded figures of the lab README
 #
-# Input: the table that lab 06's predict.rank writes (tab-separated, one
+# Input: the table that lab 07's predict.rank writes (tab-separated, one
 # row per kernel and size): kernel,bs,n,measured_ms,predicted_ms,
 # relative_error. kernel: naive or tiled; bs: the block side (8 or 16);
 # n: the matrix side (256 .. 2048); measured_ms: the grader's median time;
-# predicted_ms: your latency_hiding_time_total (overlapped) in cycles over
-# your clock_ghz (-1 or 0 where your model gave no time); relative_error:
+# predicted_ms: your latency_model_time_total (overlapped) in cycles over
+# the grader's clock_ghz (-1 or 0 where your model gave no time); relative_error:
 # |predicted - measured| / measured. One point per row on log axes, a line
 # through the sizes of each kernel, the diagonal where prediction equals
 # measurement. A model that ranks right keeps each line rising left to
 # right, and the tiled 16x16 line below the naive one wherever they are
 # measured 1.3x apart. Run by slides/plot.sh with csv, out, sample and
 # label set.
-if (!exists("csv")) csv = 'slides/samples/06-prediction.tsv'
-if (!exists("out")) out = 'build/plots/06-prediction.svg'
+if (!exists("csv")) csv = 'slides/samples/07-prediction.tsv'
+if (!exists("out")) out = 'build/plots/07-prediction.svg'
 if (!exists("label")) label = csv
 
 set datafile separator '\t'

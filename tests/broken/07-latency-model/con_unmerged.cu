@@ -1,13 +1,13 @@
-/* con_unmerged.cu - broken lab 06: LatencyHiddenCon from case 1's formula, no bandwidth queue */
+/* con_unmerged.cu - broken lab 07: LatencyHiddenCon from case 1's formula, no bandwidth queue */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.con FAIL expected
  * expect: predict.rank FAIL not graded */
-#define latency_hiding_con reference_con
-#include "../../../solutions/06-latency-hiding/latency_hiding.cu"
-#undef latency_hiding_con
+#define latency_model_con reference_con
+#include "../../../solutions/07-latency-model/latency_model.cu"
+#undef latency_model_con
 
-extern "C" double latency_hiding_con(double ilp, double ilp_next, double la, double bw, int tlp,
-                                     int blp, int j) {
+extern "C" double latency_model_con(double ilp, double ilp_next, double la, double bw, int tlp,
+                                    int blp, int j) {
     if (reference_con(ilp, ilp_next, la, bw, tlp, blp, j) < 0)
         return -1.0;
     if (la + bw == 0.0)

@@ -1,13 +1,13 @@
-/* syn_literal.cu - broken lab 06: LatencyHiddenSyn as typeset, not as the prose says */
+/* syn_literal.cu - broken lab 07: LatencyHiddenSyn as typeset, not as the prose says */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.syn FAIL expected
  * expect: predict.rank FAIL not graded */
-#define latency_hiding_syn reference_syn
-#include "../../../solutions/06-latency-hiding/latency_hiding.cu"
-#undef latency_hiding_syn
+#define latency_model_syn reference_syn
+#include "../../../solutions/07-latency-model/latency_model.cu"
+#undef latency_model_syn
 
-extern "C" double latency_hiding_syn(double ilp, double ilp_next, double la, double bw, int tlp,
-                                     int blp, int j) {
+extern "C" double latency_model_syn(double ilp, double ilp_next, double la, double bw, int tlp,
+                                    int blp, int j) {
     if (reference_syn(ilp, ilp_next, la, bw, tlp, blp, j) < 0)
         return -1.0;
     if (la + bw == 0.0)
