@@ -783,6 +783,13 @@ static void check_description(wb_ctx *ctx, int tiled, int n, int bs) {
     if (!(ref_total(&g, &k, LATENCY_MODEL_OVERLAPPED) > 0))
         wb_fail(ctx, "describe_%s(n %d, bs %d): the model cannot run this description (%s)", name,
                 n, bs, R_MM);
+    /* Room for exactly its blocks: the same description (a check of cap
+     * that is off by one refuses it). */
+    if (desc(n, bs, regs, &k, bb, nbb) != nbb)
+        wb_fail(ctx,
+                "describe_%s(n %d, bs %d) with room for exactly its %d blocks: expected %d, not "
+                "-1 (a description fits when cap >= NBB; %s)",
+                name, n, bs, nbb, nbb, R_MM);
     /* Room for one block too few: -1, and nothing written past that room.
      * The grader's array is longer, and its rest is poisoned (a guard zone):
      * a description that writes its blocks first and compares with cap
