@@ -47,12 +47,11 @@ static int close_to(double got, double want) {
  * - TOL_GBPS: kernel shapes differ by 10-20 %; bits are 8x, bytes read and
  *   written 2x; a buffer in the L2 meets the 1.1 x peak cap. GiB/s (0.93x)
  *   is inside: no bandwidth band can tell it from a slower kernel.
- * - TOL_SMEM: the contract fixes the kernel's shape (one 1,024-thread block
- *   per SM, 512 contiguous bytes a warp per load) and the figure is in SM
- *   cycles, so the clock cancels: the reference is within 1 %. The nearest
- *   wrong figure is a barrier in every lap of the loop (the pipe drains at
- *   each: 16 % low on the H100); a 2-way bank conflict is 0.5x, bytes per
- *   GPU are x SMs, bytes per ns x the clock in GHz.
+ * - TOL_SMEM: the reference is within 1 %, but a rolled loop may be
+ *   integer-bound on 7.5-9.0 (about 11 % low, estimated), so a barrier in
+ *   every lap (16 % low on the H100) cannot be failed with margin and
+ *   passes; a 2-way bank conflict is 0.5x, bytes per GPU are x SMs, bytes
+ *   per ns x the clock in GHz.
  * - TOL_FMA: a rolled loop costs about 14 %; 1 FLOP per FMA is 0.5x; FMAs
  *   that never ran exceed the 1.1 x peak cap. */
 #define TOL_CHASE 0.30 /* both chases */
@@ -62,7 +61,7 @@ static int close_to(double got, double want) {
  * restricted to them and the runtime showing that many (test_shared_bw). */
 #define SMALL_SMS 16
 #define TOL_GBPS 0.25
-#define TOL_SMEM 0.10
+#define TOL_SMEM 0.30
 #define TOL_FMA 0.20
 
 static void check_near(wb_ctx *ctx, const char *what, double got, double ref, double tol,
@@ -657,15 +656,16 @@ static const wb_test tests[] = {
            }),
     WB_GPU("measure.shared_bw", 4, test_shared_bw, .timeout_s = 120, .hint = R_BW,
            .limit = {
-               .text = "bytes per cycle per SM within +-10% of the grader's, again with the GPU "
+               .text = "bytes per cycle per SM within +-30% of the grader's, again with the GPU "
                        "restricted to 16 SMs",
                .derivation = "every capability has 32 banks of 4 bytes, both figures are per "
                              "SM clock and the contract fixes the kernel's shape, so "
                              "conflict-free reads reach the grader's figure on any GPU (the "
-                             "reference within 1 %), while a barrier in every lap reads 16 % "
-                             "low on the H100, a 2-way bank conflict halves it, bytes per GPU "
-                             "are off by the SM count and bytes per ns by the clock in GHz "
-                             "(outside unless the SMs run at 0.9-1.1 GHz), and the stub's 0 "
+                             "reference within 1 %; a rolled loop may read about 11 % low on "
+                             "7.5-9.0, so a barrier in every lap, 16 % low on the H100, passes), "
+                             "while a 2-way bank conflict halves it, bytes per GPU are off by "
+                             "the SM count and bytes per ns by the clock in GHz (outside above "
+                             "1.3 GHz), and the stub's 0 "
                              "measures nothing; restricted to 16 SMs (a green context, the "
                              "runtime showing 16), a figure per SM is the same, while a grid "
                              "sized by the grading GPU's SM count typed in puts two blocks on "
@@ -674,7 +674,7 @@ static const wb_test tests[] = {
                .figures = "H100 80GB HBM3 (2026-11-22): reference 126.9-127.0 B/cycle, the "
                           "grader's 126.9-127.0; H200 (2026-11-22): 127.0, the grader's 126.9; "
                           "H100 (2026-11-27): 126.7 and 127.1 on 16 SMs; a barrier every lap "
-                          "106.3 against 126.9; the stub fails (0)",
+                          "106.3 against 126.9 (passes); the stub fails (0)",
            }),
     WB_GPU("measure.fma", 4, test_fma, .timeout_s = 120, .hint = R_BW,
            .limit = {
