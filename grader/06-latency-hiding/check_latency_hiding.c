@@ -856,6 +856,16 @@ static void test_describe_tiled(wb_ctx *ctx) {
 #define SMALL_SMS 16
 #define TOL_GBPS 0.25
 #define TOL_SMEM 0.10
+/* correct.fill_gpu's band for the shared bandwidth it filled: the figure
+ * itself passed measure.shared_bw (which fill_gpu requires) within
+ * TOL_SMEM a moment before; here a second, single measurement checks that
+ * it reached the struct in its unit (bytes per cycle per SM): bytes per
+ * GPU miss by the SM count, bytes per ns by the clock in GHz outside
+ * 0.77-1.3 GHz (the band this check had before measure.shared_bw's was
+ * tightened). TOL_SMEM again would let one noisy second sample fail this
+ * test and, through it, predict.rank: 10 points on a figure that
+ * measure.shared_bw (2 points) already judged. */
+#define TOL_SMEM_FILL 0.30
 #define TOL_FMA 0.20
 
 static void check_near(wb_ctx *ctx, const char *what, double got, double ref, double tol,
@@ -1126,7 +1136,7 @@ static void test_fill_gpu(wb_ctx *ctx) {
                R_FILL);
     check_near(ctx, "global_gbps", s.global_gbps, r.global_gbps, TOL_GBPS, "GB/s", R_FILL);
     check_near(ctx, "shared_bytes_per_cycle", s.shared_bytes_per_cycle, r.shared_bytes_per_cycle,
-               TOL_SMEM, "B/cycle", R_FILL);
+               TOL_SMEM_FILL, "B/cycle", R_FILL);
     check_compute_cycles(ctx, &s, gflops);
     if (!close_to(s.global_issue_cycles, s.compute_cycles) ||
         !close_to(s.shared_issue_cycles, s.compute_cycles))
