@@ -264,6 +264,7 @@ test-unit: build/tests/check_common build/tests/grader_selftest build/tests/chec
 	@build/tests/check_sandbox
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
+	@scripts/test-reference-answers.sh
 	@scripts/test-bench.sh
 	@scripts/test-mutate.sh
 

@@ -18,8 +18,9 @@ fi
 out=build/answers/$lab
 mkdir -p "$out"
 # key = value lines; nothing where ncu is missing or the counters are closed (the grader then
-# skips those questions, whatever the answer says)
-"$reader" >"$out/readings.txt" 2>"$out/readings.log" || true
+# skips those questions, whatever the answer says); a run that hangs is stopped after 10 minutes.
+to=$(command -v timeout >/dev/null && echo "timeout 600")
+$to "$reader" >"$out/readings.txt" 2>"$out/readings.log" || true
 awk -F' = ' 'FILENAME == ARGV[1] { if (NF == 2) v[$1] = $2; next }
     { split($0, kv, " = ") } (kv[1] in v) && $0 !~ /^#/ { print kv[1] " = " v[kv[1]]; next } { print }' \
     "$out/readings.txt" "$src" >"$out/answers.txt"

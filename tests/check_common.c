@@ -840,7 +840,7 @@ START_TEST(test_sim_waits) {
     cudaStreamSynchronize(0); /* a wait, after none */
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaMemcpy(NULL, NULL, 0, cudaMemcpyDeviceToDevice); /* no wait */
-    cudaMemcpy(&a, &b, sizeof a, cudaMemcpyHostToHost);  /* a wait after new launches */
+    cudaMemcpy(&a, &b, sizeof a, cudaMemcpyDefault);     /* a wait after new launches */
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     const int done = cudaStreamQuery(0) == cudaSuccess; /* never without a GPU */
@@ -856,6 +856,72 @@ START_TEST(test_sim_waits) {
     wb_sim_waits_begin();
     wb_sim_waits_end(&w);
     ck_assert_int_eq(w.launches + w.waits + w.waited + w.pending, 0);
+}
+END_TEST
+
+/* Which launches a wait waits for (grader/sim/sim_waits.c): a stream's
+ * those made on it, an event's those before it was recorded on their
+ * stream, none for an event not recorded while counting; copies of 0 bytes
+ * and from host to host are no waits. Without a GPU every call fails and
+ * still counts; the handles are then never looked at. */
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block, void **args, size_t smem,
+                                  cudaStream_t s);
+START_TEST(test_sim_waits_which) {
+    const dim3 one = {1, 1, 1};
+    int x = 1, y = 2;
+    cudaEvent_t a, b;
+    wb_sim_waits w;
+    if (cudaEventCreate(&a) != cudaSuccess || cudaEventCreate(&b) != cudaSuccess) {
+        a = (cudaEvent_t)&x;
+        b = (cudaEvent_t)&y;
+    }
+    wb_sim_waits_begin();
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaStreamSynchronize(cudaStreamPerThread);    /* another stream than the launch's */
+    cudaEventSynchronize(a);                       /* not recorded while counting */
+    cudaMemcpy(&x, &y, 0, cudaMemcpyHostToDevice); /* 0 bytes */
+    cudaMemcpy(&x, &y, sizeof x, cudaMemcpyHostToHost);
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.launches, 1);
+    ck_assert_int_eq(w.waits, 2);
+    ck_assert_int_eq(w.waited, 0);
+    ck_assert_int_eq(w.pending, 1);
+
+    wb_sim_waits_begin();
+    cudaEventRecord(a, 0); /* before the launches */
+    cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamLegacy);
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0); /* 0 is the legacy stream too */
+    cudaEventRecord(b, cudaStreamLegacy);
+    cudaEventSynchronize(a); /* waits for neither */
+    cudaEventSynchronize(b); /* waits for both */
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamPerThread);
+    cudaStreamSynchronize(0); /* not for the launch on the other stream */
+    cudaEventRecord(a, 0);    /* nor an event recorded on one of the two */
+    cudaEventSynchronize(a);
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.launches, 4);
+    ck_assert_int_eq(w.waits, 4);
+    ck_assert_int_eq(w.waited, 1);
+    ck_assert_int_eq(w.pending, 2);
+
+    wb_sim_waits_begin();
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamPerThread);
+    cudaDeviceSynchronize(); /* for every stream */
+    cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+    cudaStreamSynchronize(cudaStreamLegacy);           /* the stream launched on, named otherwise */
+    cudaLaunchKernel_ptsz(NULL, one, one, NULL, 0, 0); /* 0 is the thread's default stream */
+    cudaStreamSynchronize(cudaStreamPerThread);
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.launches, 4);
+    ck_assert_int_eq(w.waits, 3);
+    ck_assert_int_eq(w.waited, 3);
+    ck_assert_int_eq(w.pending, 0);
+    if (a != (cudaEvent_t)&x) {
+        cudaEventDestroy(a);
+        cudaEventDestroy(b);
+    }
 }
 END_TEST
 
@@ -910,6 +976,7 @@ static Suite *common_suite(void) {
         {"sim", test_sim_occupancy},
         {"sim", test_sim_show_sms},
         {"sim", test_sim_waits},
+        {"sim", test_sim_waits_which},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

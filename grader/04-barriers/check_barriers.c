@@ -314,6 +314,109 @@ static void check_stream(wb_ctx *ctx, sum_fn sum, wb_rng *g) {
     case_close(&c);
 }
 
+/* The picture of the student's run (slides/plots/04-tree.gp, README.md,
+ * "Your run, drawn"; not graded): one sum of TREE_N random values with the
+ * level kernel's stamps on (barriers_trace, given code), before the sizes
+ * are checked, so that a wrong tree is drawn too; written to tree.csv in
+ * the report folder:
+ *   kind,level,block,smid,tile,warp,start,end,last
+ * "block" rows: each block of each level, start and end in microseconds
+ * from the first block's start (%globaltimer); "warp" rows: block 0 of
+ * level 1, each warp's call of barriers_block_sum for each of its tiles, in
+ * SM cycles from the first call (clock64), and when the tile's last warp
+ * called it (until then the others wait at its first barrier). The line it returns in `note`
+ * says what the picture shows, or why there is none. */
+#define TREE_N (1 << 22)
+typedef cudaError_t (*trace_fn)(unsigned long long *, int);
+
+static void draw_tree(wb_ctx *ctx, sum_fn sum, wb_rng *g, char *note, size_t cap) {
+    trace_fn trace = (trace_fn)wb_student_sym_opt(ctx, "barriers_trace");
+    if (!trace) {
+        snprintf(note, cap, "; no picture: barriers.cu has no barriers_trace (given code of a "
+                            "newer handout)");
+        return;
+    }
+    sum_case c;
+    case_open(ctx, &c, TREE_N);
+    case_random(ctx, &c, g);
+    int blocks = 0;
+    for (int m = TREE_N;; m = barriers_tiles(m)) {
+        int t = barriers_tiles(m);
+        blocks += (t + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
+        if (t == 1)
+            break;
+    }
+    const int words = BARRIERS_TRACE_HEAD + BARRIERS_TRACE_REC * (blocks + 64);
+    unsigned long long *d_tr = NULL, *h_tr = (unsigned long long *)calloc(words, 8);
+    if (!h_tr)
+        wb_fail(ctx, "out of host memory");
+    WB_CUDA(ctx, cudaMalloc((void **)&d_tr, (size_t)words * 8));
+    WB_CUDA(ctx, cudaMemset(d_tr, 0, (size_t)words * 8));
+    case_run(ctx, &c, sum); /* a warm-up: the module is loaded, the caches filled */
+    WB_CUDA(ctx, (cudaError_t)trace(d_tr, words));
+    case_run(ctx, &c, sum); /* checked by the sizes that follow, not here: a wrong tree is drawn too */
+    WB_CUDA(ctx, (cudaError_t)trace(NULL, 0));
+    WB_CUDA(ctx, cudaMemcpy(h_tr, d_tr, (size_t)words * 8, cudaMemcpyDeviceToHost));
+    cudaFree(d_tr);
+    case_close(&c);
+    unsigned long long n = h_tr[0];
+    if (n > (unsigned long long)(words - BARRIERS_TRACE_HEAD) / BARRIERS_TRACE_REC)
+        n = (unsigned long long)(words - BARRIERS_TRACE_HEAD) / BARRIERS_TRACE_REC;
+    if (n == 0) {
+        snprintf(note, cap, "; no picture: the level kernel wrote no stamps (its given code was "
+                            "changed?)");
+        free(h_tr);
+        return;
+    }
+    unsigned long long t0 = ~0ULL, c0 = ~0ULL;
+    int levels = 0;
+    for (unsigned long long i = 0; i < n; i++) {
+        const unsigned long long *r = h_tr + BARRIERS_TRACE_HEAD + i * BARRIERS_TRACE_REC;
+        t0 = r[3] < t0 ? r[3] : t0;
+        levels = (int)r[0] > levels ? (int)r[0] : levels;
+    }
+    for (int k = 0; k < BARRIERS_TILES_PER_BLOCK * BARRIERS_TRACE_WARPS; k++)
+        if (h_tr[1 + 2 * k] && h_tr[1 + 2 * k] < c0)
+            c0 = h_tr[1 + 2 * k];
+    char path[4200];
+    snprintf(path, sizeof path, "%s/tree.csv", wb_out_dir(ctx));
+    FILE *f = fopen(path, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", path);
+    fprintf(f, "kind,level,block,smid,tile,warp,start,end,last\n");
+    double t_end = 0;
+    for (unsigned long long i = 0; i < n; i++) {
+        const unsigned long long *r = h_tr + BARRIERS_TRACE_HEAD + i * BARRIERS_TRACE_REC;
+        double s = (double)(r[3] - t0) * 1e-3, e = (double)(r[4] - t0) * 1e-3;
+        t_end = e > t_end ? e : t_end;
+        fprintf(f, "block,%llu,%llu,%llu,,,%.3f,%.3f,\n", r[0], r[1], r[2], s, e);
+    }
+    double wait = 0, busy = 0;
+    for (int k = 0; k < BARRIERS_TILES_PER_BLOCK && c0 != ~0ULL; k++) {
+        unsigned long long last = 0;
+        for (int w = 0; w < BARRIERS_TRACE_WARPS; w++) {
+            unsigned long long a = h_tr[1 + 2 * (k * BARRIERS_TRACE_WARPS + w)];
+            last = a > last ? a : last;
+        }
+        for (int w = 0; w < BARRIERS_TRACE_WARPS; w++) {
+            const unsigned long long *p = h_tr + 1 + 2 * (k * BARRIERS_TRACE_WARPS + w);
+            if (!p[0] || p[1] < p[0])
+                continue;
+            fprintf(f, "warp,1,0,,%d,%d,%llu,%llu,%llu\n", k, w, p[0] - c0, p[1] - c0, last - c0);
+            wait += (double)(last - p[0]);
+            busy += (double)(p[1] - p[0]);
+        }
+    }
+    fclose(f);
+    free(h_tr);
+    snprintf(note, cap,
+             "; the picture's run (n = 2^22, tree.csv, make report draws it): %d levels, %llu "
+             "blocks, %.1f us from the first block's start to the last one's end; in block 0 "
+             "of level 1 the warps spent %.0f %% of their block sums waiting for the block's "
+             "last warp to arrive",
+             levels, n, t_end, busy > 0 ? 100.0 * wait / busy : 0.0);
+}
+
 static void test_sizes(wb_ctx *ctx) {
     sum_fn sum;
     WB_BIND(ctx, sum, barriers_sum);
@@ -322,6 +425,8 @@ static void test_sizes(wb_ctx *ctx) {
     int sizes[10] = {(1 << 20) + 3, 3000017, (1 << 24) - 1, (1 << 24)};
     for (int k = 4; k < 10; k++)
         sizes[k] = (int)wb_rng_range(&g, 2, 1 << 22);
+    char note[600];
+    draw_tree(ctx, sum, &g, note, sizeof note);
     for (int k = 0; k < 10; k++)
         check_size(ctx, sum, sizes[k], 3, 1, &g);
     check_stream(ctx, sum, &g);
@@ -336,8 +441,10 @@ static void test_sizes(wb_ctx *ctx) {
                     "cudaErrorInvalidValue (%s)",
                     cudaGetErrorName((cudaError_t)bad[k]), README_CONTRACT);
     cudaFree(d);
-    wb_measured(ctx, "10 sizes up to 2^24 (6 random), 3 runs each plus ones; on a stream; "
-                     "invalid arguments refused");
+    wb_measured(ctx,
+                "10 sizes up to 2^24 (6 random), 3 runs each plus ones; on a stream; "
+                "invalid arguments refused%s",
+                note);
 }
 
 #define REPEAT_N ((1 << 20) + 3)

@@ -62,6 +62,12 @@ static int close_to(double got, double want) {
 #define SMALL_SMS 16
 #define TOL_GBPS 0.25
 #define TOL_SMEM 0.30
+/* correct.fill_gpu's band for the shared bandwidth it filled: a second,
+ * single measurement that checks the figure reached the struct in its unit
+ * (bytes per GPU miss by the SM count, bytes per ns by the clock in GHz);
+ * kept apart from TOL_SMEM so that tightening that one cannot let one noisy
+ * sample here fail fill_gpu and, through it, predict.rank. */
+#define TOL_SMEM_FILL 0.30
 #define TOL_FMA 0.20
 
 static void check_near(wb_ctx *ctx, const char *what, double got, double ref, double tol,
@@ -332,7 +338,7 @@ static void test_fill_gpu(wb_ctx *ctx) {
                R_FILL);
     check_near(ctx, "global_gbps", s.global_gbps, r.global_gbps, TOL_GBPS, "GB/s", R_FILL);
     check_near(ctx, "shared_bytes_per_cycle", s.shared_bytes_per_cycle, r.shared_bytes_per_cycle,
-               TOL_SMEM, "B/cycle", R_FILL);
+               TOL_SMEM_FILL, "B/cycle", R_FILL);
     check_compute_cycles(ctx, &s, gflops);
     if (!close_to(s.global_issue_cycles, s.compute_cycles) ||
         !close_to(s.shared_issue_cycles, s.compute_cycles))

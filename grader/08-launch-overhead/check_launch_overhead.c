@@ -229,7 +229,9 @@ static void require_idle(wb_ctx *ctx, const char *call) {
  * counts, while the student's function runs, its launches and the calls
  * that wait for the GPU (cudaDeviceSynchronize, cudaStreamSynchronize,
  * cudaEventSynchronize, a cudaMemcpy that touches the host, a
- * cudaStreamQuery or cudaEventQuery that found the work done). A call falls
+ * cudaStreamQuery or cudaEventQuery that found the work done), each a wait
+ * after new launches only where it waits for them (a stream's for the
+ * launches on it, an event's for those before it was recorded). A call falls
  * short of `want` when fewer than `want` waits each came after new launches
  * (the given warm-up's wait is one of them), or when its last launches were
  * never waited for. Where no launch was seen (a runtime whose launches take

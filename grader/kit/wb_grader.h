@@ -299,6 +299,9 @@ void wb_record(wb_ctx *ctx, const char *metric, double value, const char *unit, 
 /* A symbol of the student's code, loaded in this process only; fails the
  * test with a clear reason when the library or the symbol is missing. */
 void *wb_student_sym(wb_ctx *ctx, const char *name);
+/* The same for a symbol the student's code may lack (a hook of given code
+ * that an older handout did not have): NULL when it is missing. */
+void *wb_student_sym_opt(wb_ctx *ctx, const char *name);
 /* The student's answer for key; fails the test when answers.txt cannot be
  * parsed or the key is missing or blank. */
 const char *wb_answer(wb_ctx *ctx, const char *key);

@@ -7,10 +7,10 @@
  * wb_sim_waits_begin and wb_sim_waits_end (sim_waits.c says which calls
  * count as what, and why). */
 typedef struct wb_sim_waits {
-    long launches; /* kernels launched (<<<>>>, cudaLaunchKernel, cudaLaunchKernelEx) */
-    long waits;    /* calls that waited for the GPU */
-    long waited;   /* waits that came after at least one launch since the wait before */
-    long pending;  /* launches since the last wait: 0 when the last launch was waited for */
+    long launches; /* kernels and graphs launched (<<<>>>, cudaLaunchKernel, ...) */
+    long waits;    /* calls that waited for the GPU (or for a stream or an event) */
+    long waited;   /* waits that waited for launches no wait before had waited for */
+    long pending;  /* launches made after the last launch waited for: 0 when that was the last */
 } wb_sim_waits;
 
 /* Zeroes the counts and counts, in this process, from now on. */

@@ -41,10 +41,25 @@ __device__ float barriers_block_sum(float v, float *s) {
     /* END STUDENT CODE */
 }
 
+/* The picture's stamps (barriers.h, barriers_trace): NULL unless the grader
+ * draws your run. */
+__device__ unsigned long long *barriers_trace_buf;
+__device__ int barriers_trace_cap;
+
+static __device__ unsigned long long barriers_now_ns(void) {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
 /* One level of the sum: block b adds up tiles b, b + gridDim.x, ... of in
- * (m elements) and writes the sum of tile k to out[k]. */
-__global__ void barriers_level_kernel(const float *in, int m, float *out) {
+ * (m elements) and writes the sum of tile k to out[k]. Level `level` of the
+ * tree (1 for the input), for the picture only. */
+__global__ void barriers_level_kernel(const float *in, int m, float *out, int level) {
     __shared__ float s[BLOCK];
+    unsigned long long *const trace = barriers_trace_buf;
+    const unsigned long long began = trace ? barriers_now_ns() : 0;
+    const int stamps = trace && level == 1 && blockIdx.x == 0 && threadIdx.x % 32 == 0;
     const int tiles = barriers_tiles(m);
     for (int k = 0; k < BARRIERS_TILES_PER_BLOCK; k++) {
         const int tile = (int)blockIdx.x + k * (int)gridDim.x;
@@ -62,10 +77,35 @@ __global__ void barriers_level_kernel(const float *in, int m, float *out) {
             if (j < (size_t)m)
                 v += in[j];
         }
+        const long long called = stamps ? clock64() : 0;
         v = barriers_block_sum(v, s);
+        if (stamps) {
+            unsigned long long *w = trace + 1 + 2 * (k * BARRIERS_TRACE_WARPS + threadIdx.x / 32);
+            w[0] = (unsigned long long)called;
+            w[1] = (unsigned long long)clock64();
+        }
         if (threadIdx.x == 0)
             out[tile] = v;
     }
+    if (trace && threadIdx.x == 0) {
+        const unsigned long long ended = barriers_now_ns();
+        unsigned smid;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(smid));
+        const unsigned long long i = atomicAdd(trace, 1ULL);
+        const unsigned long long at = BARRIERS_TRACE_HEAD + i * BARRIERS_TRACE_REC;
+        if (at + BARRIERS_TRACE_REC <= (unsigned long long)barriers_trace_cap) {
+            trace[at] = (unsigned long long)level;
+            trace[at + 1] = blockIdx.x;
+            trace[at + 2] = smid;
+            trace[at + 3] = began;
+            trace[at + 4] = ended;
+        }
+    }
+}
+
+cudaError_t barriers_trace(unsigned long long *d_trace, int capacity) {
+    cudaError_t e = cudaMemcpyToSymbol(barriers_trace_buf, &d_trace, sizeof d_trace);
+    return e != cudaSuccess ? e : cudaMemcpyToSymbol(barriers_trace_cap, &capacity, sizeof capacity);
 }
 
 cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, float *d_out,
@@ -78,11 +118,11 @@ cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, float *d_ou
      * the blocks that add them up. */
     const float *in = d_in;
     float *next = d_scratch;
-    for (int m = n;;) {
+    for (int m = n, level = 1;; level++) {
         const int tiles = barriers_tiles(m);
         float *out = tiles == 1 ? d_out : next;
         const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out);
+        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess || tiles == 1)
             return e;
