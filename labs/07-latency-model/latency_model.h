@@ -164,10 +164,11 @@ double latency_model_time_total(const latency_model_gpu *g, const latency_model_
                                 latency_model_sum how);
 
 /* ====================================================================
- * Part 2: the matrix multiplies of the paper in the model's terms. Pure
- * host code. The kernels are the grader's (README.md, "The matrix
- * multiplies in the model's terms"): C = A B for n x n row-major floats,
- * bs x bs threads per block, one thread per element of C.
+ * Part 2: the three matrix multiplies of the paper in the model's terms.
+ * Pure host code. The kernels are the grader's (README.md, "The matrix
+ * multiplies in the model's terms"): C = A B for n x n row-major floats;
+ * the naive and tiled ones with bs x bs threads per block, one thread per
+ * element of C.
  * ==================================================================== */
 
 /* Describes the naive kernel (each thread reads a row of A and a column of
@@ -187,6 +188,18 @@ int latency_model_describe_naive(int n, int bs, int regs_per_thread, latency_mod
  * barrier, bs multiply-adds from shared memory, a barrier). */
 int latency_model_describe_tiled(int n, int bs, int regs_per_thread, latency_model_kernel *k,
                                  latency_model_block *bb, int cap);
+
+/* The same for Volkov and Demmel's kernel (2008; README.md, "Volkov's
+ * matrix multiply"): blocks of 16 x 4 threads, each thread 16 elements of
+ * C in registers; per step of 16 along k, the block stages a 16 x 16 tile
+ * in shared memory (4 elements a thread), a barrier, then 16 times one
+ * element from global memory into a register and 16 multiply-adds with a
+ * row of the tile, a barrier; at the end 16 stores of C. The block shape
+ * is fixed, so there is no bs. Returns NBB, or -1 when a pointer is NULL,
+ * n is not a positive multiple of 64, regs_per_thread < 0, or cap is too
+ * small. Graded like the other two. */
+int latency_model_describe_volkov(int n, int regs_per_thread, latency_model_kernel *k,
+                                  latency_model_block *bb, int cap);
 
 #ifdef __cplusplus
 }

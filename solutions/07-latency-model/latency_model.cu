@@ -316,11 +316,11 @@ int latency_model_describe_naive(int n, int bs, int regs_per_thread, latency_mod
     /* END STUDENT CODE */
 }
 
+/* BEGIN STUDENT CODE */
 int latency_model_describe_tiled(int n, int bs, int regs_per_thread, latency_model_kernel *k,
                                  latency_model_block *bb, int cap) {
     if (!valid_mm_args(n, bs, regs_per_thread, k, bb))
         return -1;
-    /* BEGIN STUDENT CODE */
     /* Three basic blocks per tile, as the paper counts them (3 WA/BS + 1):
      * the global loads (the warp then waits for them), the stores into
      * shared memory ending in a barrier, and the bs multiply-adds from
@@ -348,5 +348,50 @@ int latency_model_describe_tiled(int n, int bs, int regs_per_thread, latency_mod
     /* C's address; STG C */
     bb[3 * tiles] = mm_block(1, 1, 0, LATENCY_MODEL_GLOBAL, 4, 0);
     return nbb;
-    /* END STUDENT CODE */
 }
+
+int latency_model_describe_volkov(int n, int regs_per_thread, latency_model_kernel *k,
+                                  latency_model_block *bb, int cap) {
+    if (!valid_mm_args(n, 16, regs_per_thread, k, bb) || n % 64 != 0)
+        return -1;
+    /* The tiled kernel's rules, with two blocks for every step of k in
+     * place of one: a step needs an element from global memory and a row
+     * of the tile from shared memory, and a block waits on one level
+     * only. Register blocking shows in the counts: the one global load of
+     * a step feeds 16 multiply-adds, one per element of C the thread
+     * holds, and each of them needs one shared load (the tiled kernel's
+     * needs two). Per tile of 16 steps: the tile's global loads; its
+     * stores into shared memory ending in a barrier; 16 x (the previous
+     * step's FMAs and this step's global load; this step's row of the
+     * tile); the last step's FMAs ending in the second barrier. Then C. */
+    const int steps = 16, tiles = n / steps, per_tile = 2 * steps + 3;
+    const int nbb = per_tile * tiles + 1;
+    if (cap < nbb)
+        return -1;
+    k->threads_per_block = 16 * 4;
+    k->regs_per_thread = regs_per_thread;
+    k->smem_per_block = 16 * 17 * (int)sizeof(float); /* the tile, padded as Volkov's */
+    k->blocks = (long long)(n / 64) * (n / 16);       /* 16 rows x 64 columns of C each */
+    k->nbb = nbb;
+    k->bb = bb;
+    for (int t = 0; t < tiles; t++) {
+        latency_model_block *p = bb + per_tile * t;
+        /* (tile 0: the indices and base addresses) the address; 4 x LDG */
+        p[0] = mm_block(t == 0 ? 8 : 2, 4, 0, LATENCY_MODEL_GLOBAL, 16, 0);
+        /* 4 x STS into the tile; BAR */
+        p[1] = mm_block(1, 0, 4, LATENCY_MODEL_SHARED, 16, 1);
+        for (int s = 0; s < steps; s++) {
+            /* 16 FFMA of the previous step (none before the first), the
+             * address; LDG of this step's element */
+            p[2 + 2 * s] = mm_block(s == 0 ? 1 : steps + 1, 1, 0, LATENCY_MODEL_GLOBAL, 4, 0);
+            /* 16 x LDS: this step's row of the tile */
+            p[3 + 2 * s] = mm_block(0, 0, steps, LATENCY_MODEL_SHARED, 4 * steps, 0);
+        }
+        /* 16 FFMA of the last step, the loop test; BAR (nothing to wait for) */
+        p[per_tile - 1] = mm_block(steps + 2, 0, 0, LATENCY_MODEL_NONE, 0, 1);
+    }
+    /* the address; 16 x STG of C */
+    bb[nbb - 1] = mm_block(2, 16, 0, LATENCY_MODEL_GLOBAL, 64, 0);
+    return nbb;
+}
+/* END STUDENT CODE */
