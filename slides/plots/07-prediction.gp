@@ -1,19 +1,21 @@
 # 07-prediction.gp - lab 07: the time your model predicts for each matrix multiply against the time measured
 # SPDX-License-Identifier: MIT
 # csv: build/report/{set}/07-latency-model/prediction.tsv
-# sample: slides/samples/07-prediction.tsv predict.rank of the reference on an NVIDIA H100 80GB HBM3, 2026-11-22, CUDA 13.0: the rounded figures of the lab README
+# sample: slides/samples/07-prediction.tsv predict.rank of the reference on an NVIDIA H100 80GB HBM3, 2026-11-22, CUDA 13.0: the rounded figures of the lab README; the measured times of the volkov rows made up in the shape of a run (not a measurement: to be replaced by a GPU run of the reference)
 #
 # Input: the table that lab 07's predict.rank writes (tab-separated, one
 # row per kernel and size): kernel,bs,n,measured_ms,predicted_ms,
-# relative_error. kernel: naive or tiled; bs: the block side (8 or 16);
-# n: the matrix side (256 .. 2048); measured_ms: the grader's median time;
+# relative_error. kernel: naive, tiled or volkov; bs: the block side (8
+# or 16; 16 for volkov, whose blocks are 16 x 4); n: the matrix side
+# (256 .. 2048; volkov 1024 .. 4096); measured_ms: the grader's median time;
 # predicted_ms: your latency_model_time_total (overlapped) in cycles over
 # the grader's clock_ghz (-1 or 0 where your model gave no time); relative_error:
 # |predicted - measured| / measured. One point per row on log axes, a line
 # through the sizes of each kernel, the diagonal where prediction equals
 # measurement. A model that ranks right keeps each line rising left to
-# right, and the tiled 16x16 line below the naive one wherever they are
-# measured 1.3x apart. Run by slides/plot.sh with csv, out, sample and
+# right, the tiled 16x16 line below the naive one and the volkov line
+# below the tiled one wherever they are measured 1.3x apart. A table
+# without volkov rows (a run before that kernel) draws the other four. Run by slides/plot.sh with csv, out, sample and
 # label set.
 if (!exists("csv")) csv = 'slides/samples/07-prediction.tsv'
 if (!exists("out")) out = 'build/plots/07-prediction.svg'
@@ -72,14 +74,15 @@ set arrow 1 from lo, lo to hi, hi nohead dt 2 lw 1.5 lc '#6b7280' back
 set label 1 'predicted = measured' at hi / 1.5, hi / 7 right textcolor '#6b7280' font ',13'
 
 # kernel name, block side, colour and marker of each series
-array K[4] = ['naive', 'naive', 'tiled', 'tiled']
-array B[4] = [16, 8, 16, 8]
-array C[4] = ['#dc6b19', '#f0a868', '#2563eb', '#7fa8f0']
-array P[4] = [7, 5, 9, 11]
+array K[5] = ['naive', 'naive', 'tiled', 'tiled', 'volkov']
+array B[5] = [16, 8, 16, 8, 16]
+array T[5] = ['naive 16x16', 'naive 8x8', 'tiled 16x16', 'tiled 8x8', 'Volkov 16x4']
+array C[5] = ['#dc6b19', '#f0a868', '#2563eb', '#7fa8f0', '#059669']
+array P[5] = [7, 5, 9, 11, 13]
 sel(k, b, i) = (strcol(1) eq K[i] && int($2) == B[i])
-plot for [i = 1:4] csv every ::1 using (sel(1, 2, i) ? $4 : NaN):(sel(1, 2, i) ? py($5) : NaN) \
-         with linespoints lw 2.5 pt P[i] ps 1.5 lc rgb C[i] title sprintf('%s %dx%d', K[i], B[i], B[i]), \
-     for [i = 1:4] csv every ::1 using (sel(1, 2, i) ? $4 : NaN):(sel(1, 2, i) ? py($5) : NaN):(sprintf('%d', $3)) \
+plot for [i = 1:5] csv every ::1 using (sel(1, 2, i) ? $4 : NaN):(sel(1, 2, i) ? py($5) : NaN) \
+         with linespoints lw 2.5 pt P[i] ps 1.5 lc rgb C[i] title T[i], \
+     for [i = 1:5] csv every ::1 using (sel(1, 2, i) ? $4 : NaN):(sel(1, 2, i) ? py($5) : NaN):(sprintf('%d', $3)) \
          with labels offset char (i % 2 ? -1.8 : 1.8), char (i % 2 ? 0.7 : -0.7) font ',11' textcolor rgb '#374151' notitle, \
      csv every ::1 using (ok($5) ? NaN : $4):(py($5)) with points pt 2 ps 2 lw 3 lc rgb '#dc2626' \
          title 'no positive prediction'
