@@ -869,16 +869,16 @@ cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block, void 
 START_TEST(test_sim_waits_which) {
     const dim3 one = {1, 1, 1};
     int x = 1, y = 2;
-    cudaEvent_t a, b;
+    cudaEvent_t ev_before, ev_after;
     wb_sim_waits w;
-    if (cudaEventCreate(&a) != cudaSuccess || cudaEventCreate(&b) != cudaSuccess) {
-        a = (cudaEvent_t)&x;
-        b = (cudaEvent_t)&y;
+    if (cudaEventCreate(&ev_before) != cudaSuccess || cudaEventCreate(&ev_after) != cudaSuccess) {
+        ev_before = (cudaEvent_t)&x;
+        ev_after = (cudaEvent_t)&y;
     }
     wb_sim_waits_begin();
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaStreamSynchronize(cudaStreamPerThread);    /* another stream than the launch's */
-    cudaEventSynchronize(a);                       /* not recorded while counting */
+    cudaEventSynchronize(ev_before);                       /* not recorded while counting */
     cudaMemcpy(&x, &y, 0, cudaMemcpyHostToDevice); /* 0 bytes */
     cudaMemcpy(&x, &y, sizeof x, cudaMemcpyHostToHost);
     wb_sim_waits_end(&w);
@@ -888,17 +888,17 @@ START_TEST(test_sim_waits_which) {
     ck_assert_int_eq(w.pending, 1);
 
     wb_sim_waits_begin();
-    cudaEventRecord(a, 0); /* before the launches */
+    cudaEventRecord(ev_before, 0); /* before the launches */
     cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamLegacy);
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0); /* 0 is the legacy stream too */
-    cudaEventRecord(b, cudaStreamLegacy);
-    cudaEventSynchronize(a); /* waits for neither */
-    cudaEventSynchronize(b); /* waits for both */
+    cudaEventRecord(ev_after, cudaStreamLegacy);
+    cudaEventSynchronize(ev_before); /* waits for neither */
+    cudaEventSynchronize(ev_after); /* waits for both */
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamPerThread);
     cudaStreamSynchronize(0); /* not for the launch on the other stream */
-    cudaEventRecord(a, 0);    /* nor an event recorded on one of the two */
-    cudaEventSynchronize(a);
+    cudaEventRecord(ev_before, 0);    /* nor an event recorded on one of the two */
+    cudaEventSynchronize(ev_before);
     wb_sim_waits_end(&w);
     ck_assert_int_eq(w.launches, 4);
     ck_assert_int_eq(w.waits, 4);
@@ -918,9 +918,9 @@ START_TEST(test_sim_waits_which) {
     ck_assert_int_eq(w.waits, 3);
     ck_assert_int_eq(w.waited, 3);
     ck_assert_int_eq(w.pending, 0);
-    if (a != (cudaEvent_t)&x) {
-        cudaEventDestroy(a);
-        cudaEventDestroy(b);
+    if (ev_before != (cudaEvent_t)&x) {
+        cudaEventDestroy(ev_before);
+        cudaEventDestroy(ev_after);
     }
 }
 END_TEST
