@@ -59,12 +59,12 @@ extern "C" cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, 
         return cudaErrorInvalidValue;
     const float *in = d_in;
     float *next = d_scratch;
-    for (int m = n;;) {
+    for (int m = n, level = 1;; level++) {
         const int tiles = barriers_tiles(m);
         float *out = tiles == 1 ? d_out : next;
         const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
         if (in == d_in)
-            barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out);
+            barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
         else
             late_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out);
         cudaError_t e = cudaGetLastError();

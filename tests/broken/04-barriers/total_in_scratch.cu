@@ -22,10 +22,10 @@ extern "C" cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, 
         return cudaErrorInvalidValue;
     const float *in = d_in;
     float *out = d_scratch;
-    for (int m = n;;) {
+    for (int m = n, level = 1;; level++) {
         const int tiles = barriers_tiles(m);
         const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out);
+        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess)
             return e;

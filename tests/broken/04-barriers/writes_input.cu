@@ -24,7 +24,7 @@ extern "C" cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, 
         const int tiles = barriers_tiles(m);
         float *out = tiles == 1 ? d_out : level >= 2 ? (float *)d_in : next;
         const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out);
+        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess || tiles == 1)
             return e;

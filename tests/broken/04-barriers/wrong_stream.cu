@@ -17,11 +17,11 @@ extern "C" cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, 
         return cudaErrorInvalidValue;
     const float *in = d_in;
     float *next = d_scratch;
-    for (int m = n;;) {
+    for (int m = n, level = 1;; level++) {
         const int tiles = barriers_tiles(m);
         float *out = tiles == 1 ? d_out : next;
         const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        barriers_level_kernel<<<blocks, BLOCK>>>(in, m, out);
+        barriers_level_kernel<<<blocks, BLOCK>>>(in, m, out, level);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess || tiles == 1)
             return e;
