@@ -1575,9 +1575,6 @@ static void test_q_my_achieved(wb_ctx *ctx) {
     else
         snprintf(calc_words, sizeof calc_words, "your calculator gave no answer");
     double calc = cv[0] == 0 ? 100 * cv[1] : -1;
-    wb_record(ctx, "achieved_occupancy_pct", r.a.value, "%", 0, "ref");
-    wb_record(ctx, "theoretical_occupancy_pct", theory, "%", 0, "ref");
-    wb_record(ctx, "answered_achieved_pct", x, "%", ACHIEVED_TOL, "in");
     if (!(fabs(x - r.a.value) <= ACHIEVED_TOL))
         wb_fail(ctx,
                 "my_achieved_occupancy = %s: expected ncu's Achieved Occupancy (%s) of %s in "
@@ -1589,6 +1586,11 @@ static void test_q_my_achieved(wb_ctx *ctx) {
                 achieved_slip(x, r.a.value, r.e.found ? r.e.value : -1, r.c.found ? r.c.value : -1,
                               theory, calc),
                 theory, calc_words, README_NCU);
+    /* Recorded only once the answer agrees: a measurements.csv that kept the
+     * grader's reading after a miss would hand it to the student. */
+    wb_record(ctx, "achieved_occupancy_pct", r.a.value, "%", 0, "ref");
+    wb_record(ctx, "theoretical_occupancy_pct", theory, "%", 0, "ref");
+    wb_record(ctx, "answered_achieved_pct", x, "%", ACHIEVED_TOL, "in");
     wb_measured(ctx,
                 "my_achieved_occupancy = %s; ncu reads %.2f %% (%s), theoretical %.1f %% (%s): "
                 "achieved is %.0f %% of theoretical (%s)",
