@@ -4,14 +4,14 @@
 # of each kernel, thousands separators dropped, "n/a" no reading, and only the `my_` lines of
 # answers.txt that were read replaced. Nothing to test in a handout (no solutions/).
 set -u
-[ -x solutions/08-prefetching/read-profiler.sh ] && [ -x solutions/05-occupancy/read-profiler.sh ] ||
+[ -x solutions/09-prefetching/read-profiler.sh ] && [ -x solutions/05-occupancy/read-profiler.sh ] ||
     { echo "SKIP  reference answers: no solutions/ here"; exit 0; }
 bin=build/tests/refanswers.bin
 rm -rf "$bin" && mkdir -p "$bin"
 printf '#!/bin/sh\nexit 0\n' >"$bin/nvidia-smi"
 cat >"$bin/ncu" <<'NCU'
 #!/bin/sh
-# a stand-in for ncu: its default output for lab 05's or lab 08's command
+# a stand-in for ncu: its default output for lab 05's or lab 09's command
 case "$*" in
 *occ_achieved_kernel*) cat <<'OUT'
 ==PROF== Connected to process 4242 (grade)
@@ -62,16 +62,16 @@ status=0
 check() { # what got want
     [ "$2" = "$3" ] || { printf 'FAIL  reference answers: %s\n  got:  %s\n  want: %s\n' "$1" "$2" "$3"; status=1; }
 }
-got=$(PATH="$PWD/$bin:$PATH" solutions/08-prefetching/read-profiler.sh | tr '\n' ';')
-check "lab 08's readings" "$got" "my_dram_pct_plain = 12.34;my_long_scoreboard_plain = 1010.34;my_dram_pct_best = 40.01;"
+got=$(PATH="$PWD/$bin:$PATH" solutions/09-prefetching/read-profiler.sh | tr '\n' ';')
+check "lab 09's readings" "$got" "my_dram_pct_plain = 12.34;my_long_scoreboard_plain = 1010.34;my_dram_pct_best = 40.01;"
 got=$(PATH="$PWD/$bin:$PATH" solutions/05-occupancy/read-profiler.sh | tr '\n' ';')
 check "lab 05's reading" "$got" "my_achieved_occupancy = 21.57;"
 # The answers file: the lines read replaced, my_long_scoreboard_best (n/a) and every other line kept.
-ans=$(PATH="$PWD/$bin:$PATH" scripts/reference-answers.sh 08-prefetching)
-check "lab 08's answers file" "$ans" "build/answers/08-prefetching/answers.txt"
-got=$(diff solutions/08-prefetching/answers.txt "$ans" | grep '^>' | tr '\n' ';')
-check "lab 08's answers changed" "$got" "> my_dram_pct_plain = 12.34;> my_long_scoreboard_plain = 1010.34;> my_dram_pct_best = 40.01;"
-check "lab 08's answers, lines" "$(wc -l <"$ans")" "$(wc -l <solutions/08-prefetching/answers.txt)"
+ans=$(PATH="$PWD/$bin:$PATH" scripts/reference-answers.sh 09-prefetching)
+check "lab 09's answers file" "$ans" "build/answers/09-prefetching/answers.txt"
+got=$(diff solutions/09-prefetching/answers.txt "$ans" | grep '^>' | tr '\n' ';')
+check "lab 09's answers changed" "$got" "> my_dram_pct_plain = 12.34;> my_long_scoreboard_plain = 1010.34;> my_dram_pct_best = 40.01;"
+check "lab 09's answers, lines" "$(wc -l <"$ans")" "$(wc -l <solutions/09-prefetching/answers.txt)"
 # Without a GPU (nvidia-smi fails) the reference's file as it is.
 printf '#!/bin/sh\nexit 9\n' >"$bin/nvidia-smi"
 ans=$(PATH="$PWD/$bin:$PATH" scripts/reference-answers.sh 05-occupancy)
