@@ -75,9 +75,10 @@ cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, float *d_ou
                          cudaStream_t stream);
 
 /* The picture of your run (README.md, "Your run, drawn"; not graded).
- * While d_trace is not NULL, the lab's level kernel (given code in
- * barriers.cu) stamps what it does into that device buffer of `capacity`
- * words; barriers_trace(NULL, 0) stops it. The layout:
+ * While d_trace is not NULL, barriers_sum launches a copy of the lab's
+ * level kernel (given code in barriers.cu) that stamps what it does into
+ * that device buffer of `capacity` words; barriers_trace(NULL, 0) stops it,
+ * and the kernel timed has none of the stamps' code. The layout:
  *   [0]                      the number of block records written
  *   [1 .. BARRIERS_TRACE_HEAD) block 0 of level 1, for each of its tiles k
  *                            and warps w: the SM clock (clock64) when the

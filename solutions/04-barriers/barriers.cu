@@ -75,10 +75,12 @@ static __device__ unsigned long long barriers_now_ns(void) {
 
 /* One level of the sum: block b adds up tiles b, b + gridDim.x, ... of in
  * (m elements) and writes the sum of tile k to out[k]. Level `level` of the
- * tree (1 for the input), for the picture only. */
-__global__ void barriers_level_kernel(const float *in, int m, float *out, int level) {
+ * tree (1 for the input) and `trace` are for the picture only: the kernel
+ * that is timed passes NULL, so none of the stamps' code is in it. */
+static __device__ __forceinline__ void barriers_level(const float *in, int m, float *out,
+                                                      int level,
+                                                      unsigned long long *const trace) {
     __shared__ float s[BLOCK];
-    unsigned long long *const trace = barriers_trace_buf;
     const unsigned long long began = trace ? barriers_now_ns() : 0;
     const int stamps = trace && level == 1 && blockIdx.x == 0 && threadIdx.x % 32 == 0;
     const int tiles = barriers_tiles(m);
@@ -124,9 +126,23 @@ __global__ void barriers_level_kernel(const float *in, int m, float *out, int le
     }
 }
 
+__global__ void barriers_level_kernel(const float *in, int m, float *out, int level) {
+    barriers_level(in, m, out, level, NULL);
+}
+
+/* The same with the stamps, launched only while the grader draws your run. */
+__global__ void barriers_level_traced_kernel(const float *in, int m, float *out, int level) {
+    barriers_level(in, m, out, level, barriers_trace_buf);
+}
+
+static int barriers_tracing; /* barriers_trace set a buffer: launch the traced kernel */
+
 cudaError_t barriers_trace(unsigned long long *d_trace, int capacity) {
     cudaError_t e = cudaMemcpyToSymbol(barriers_trace_buf, &d_trace, sizeof d_trace);
-    return e != cudaSuccess ? e : cudaMemcpyToSymbol(barriers_trace_cap, &capacity, sizeof capacity);
+    if (e == cudaSuccess)
+        e = cudaMemcpyToSymbol(barriers_trace_cap, &capacity, sizeof capacity);
+    barriers_tracing = e == cudaSuccess && d_trace != NULL;
+    return e;
 }
 
 cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, float *d_out,
@@ -143,7 +159,10 @@ cudaError_t barriers_sum(const float *d_in, int n, float *d_scratch, float *d_ou
         const int tiles = barriers_tiles(m);
         float *out = tiles == 1 ? d_out : next;
         const int blocks = (tiles + BARRIERS_TILES_PER_BLOCK - 1) / BARRIERS_TILES_PER_BLOCK;
-        barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
+        if (barriers_tracing)
+            barriers_level_traced_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
+        else
+            barriers_level_kernel<<<blocks, BLOCK, 0, stream>>>(in, m, out, level);
         cudaError_t e = cudaGetLastError();
         if (e != cudaSuccess || tiles == 1)
             return e;
