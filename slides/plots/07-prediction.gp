@@ -1,7 +1,7 @@
 # 07-prediction.gp - lab 07: the time your model predicts for each matrix multiply against the time measured
 # SPDX-License-Identifier: MIT
 # csv: build/report/{set}/07-latency-model/prediction.tsv
-# sample: slides/samples/07-prediction.tsv predict.rank of the reference on an NVIDIA H100 80GB HBM3, 2026-11-22, CUDA 13.0: the rounded figures of the lab README; the measured times of the volkov rows made up in the shape of a run (not a measurement: to be replaced by a GPU run of the reference)
+# sample: slides/samples/07-prediction.tsv predict.rank of the reference on an NVIDIA H100 80GB HBM3, 2026-11-27, CUDA 13.0 (times rounded to 2-3 figures)
 #
 # Input: the table that lab 07's predict.rank writes (tab-separated, one
 # row per kernel and size): kernel,bs,n,measured_ms,predicted_ms,
@@ -79,10 +79,16 @@ array B[5] = [16, 8, 16, 8, 16]
 array T[5] = ['naive 16x16', 'naive 8x8', 'tiled 16x16', 'tiled 8x8', 'Volkov 16x4']
 array C[5] = ['#dc6b19', '#f0a868', '#2563eb', '#7fa8f0', '#059669']
 array P[5] = [7, 5, 9, 11, 13]
+# where each series writes n beside its points (in characters). Volkov's
+# points lie just below and right of the naive 8x8 ones (on the H100 its
+# n = 4096 beside naive 8x8's 2048): naive 8x8 writes above right of its
+# points, Volkov's below right, so neither label lands on the other's point
+array OX[5] = [-1.8, 1.8, -1.8, 1.8, 1.8]
+array OY[5] = [0.7, 0.7, 0.7, -0.7, -0.7]
 sel(k, b, i) = (strcol(1) eq K[i] && int($2) == B[i])
 plot for [i = 1:5] csv every ::1 using (sel(1, 2, i) ? $4 : NaN):(sel(1, 2, i) ? py($5) : NaN) \
          with linespoints lw 2.5 pt P[i] ps 1.5 lc rgb C[i] title T[i], \
      for [i = 1:5] csv every ::1 using (sel(1, 2, i) ? $4 : NaN):(sel(1, 2, i) ? py($5) : NaN):(sprintf('%d', $3)) \
-         with labels offset char (i % 2 ? -1.8 : 1.8), char (i % 2 ? 0.7 : -0.7) font ',11' textcolor rgb '#374151' notitle, \
+         with labels offset char OX[i], char OY[i] font ',11' textcolor rgb '#374151' notitle, \
      csv every ::1 using (ok($5) ? NaN : $4):(py($5)) with points pt 2 ps 2 lw 3 lc rgb '#dc2626' \
          title 'no positive prediction'
