@@ -15,6 +15,8 @@
 #define WB_DONE_STATUS 93
 /* compute-sanitizer's exit status when it found errors. */
 #define WB_SANITIZER_STATUS 86
+/* AddressSanitizer's exit status when it found an error (its exitcode option, asan.c). */
+#define WB_ASAN_STATUS 87
 #define WB_MAX_TESTS 128
 
 struct wb_ctx {
@@ -28,6 +30,7 @@ struct wb_ctx {
 /* The command line (options.c). */
 typedef struct wb_options {
     const char *set, *student, *answers, *build_log, *report_dir, *only, *run_body;
+    const char *student_asan; /* the student's library built for AddressSanitizer */
     int list, limits, limits_tsv;
     int first_fail; /* --first-fail: every test after the first FAIL fails unrun */
     int no_sandbox; /* --no-sandbox: tests unconfined, to measure the sandbox's cost */
@@ -136,6 +139,36 @@ double wb_now_s(void);
 
 /* tool.c: the sanitizer tests' body. */
 void wb_sanitizer_body(wb_ctx *ctx);
+/* Runs the body of test id again in a fresh process of this grader: argv_tool (NULL or
+ * NULL-terminated: a tool and its options) then the grader with this run's options, student as
+ * its library and --run-body id, with env ("NAME=value" entries, NULL-terminated; may be NULL)
+ * added to SEED and WB_TOOL_CHILD; output to log. The exit status, or -1 when it could not start. */
+int wb_run_self_body(const char *id, const char *const *argv_tool, const char *student,
+                     const char *const *env, const char *log);
+
+/* asan.c: AddressSanitizer over the host code of the student's library (WB_ASAN_OF). */
+int wb_is_asan(const wb_test *t);
+/* The parent, before the run: 1 when the ASan runs can be made here; else 0, with why (and the
+ * fix) in why: no libasan, an address space limit, a kernel that does not overcommit. */
+int wb_asan_usable(char *why, size_t cap);
+/* The path of libasan the children preload: WB_LIBASAN, else the one the grader was built
+ * with (gcc -print-file-name=libasan.so); "" when neither names a file. */
+const char *wb_asan_runtime(void);
+void wb_asan_body(wb_ctx *ctx);
+/* What an AddressSanitizer report says, read from the log of a run. */
+typedef struct wb_asan_report {
+    int found;          /* an "ERROR: AddressSanitizer: <kind>" line */
+    int no_start;       /* ASan could not start (shadow memory, library order): setup, not code */
+    char kind[80];      /* "heap-buffer-overflow", "stack-buffer-underflow", "SEGV" */
+    char access[48];    /* "WRITE of size 4"; "READ" for a SEGV */
+    char where[200];    /* the first frame in code with lines: "latency_model.cu:212 in f" */
+    char located[160];  /* "0 bytes to the right of 16-byte region", "'ms' (line 3) ..." */
+    char origin[200];   /* "allocated at latency_model.cu:209 in f" (or freed at) */
+    char first[200];    /* the first line ASan printed with ERROR (or the startup failure) */
+} wb_asan_report;
+void wb_asan_parse(const char *log, wb_asan_report *r);
+/* One sentence of the report, for a failure: "heap-buffer-overflow: a WRITE of size 4 at ..." */
+void wb_asan_describe(const wb_asan_report *r, char *out, size_t cap);
 
 /* options.c: command line, environment, paths. */
 int wb_parse_options(int argc, char **argv, wb_options *o);

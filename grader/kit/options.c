@@ -16,9 +16,12 @@ extern const char wb_build_set[];
 
 static void usage(const char *prog) {
     fprintf(stderr,
-            "usage: %s [--set labs|solutions] [--student lib.so] [--answers file] "
+            "usage: %s [--set labs|solutions] [--student lib.so] [--student-asan lib.asan.so] "
+            "[--answers file] "
             "[--build-log file] [--report-dir dir] [--only id,id] [--first-fail] [--no-sandbox] "
             "[--list] [--limits [--tsv]]\n"
+            "  --student-asan: the library built with -fsanitize=address (WB_ASAN_OF tests); "
+            "by default the --student library's name with .asan.so for .so\n"
             "  --only: the tests named, each with the 0-point test it is skipped with "
             "(.skip_with)\n"
             "  --first-fail: once a test fails, the rest fail without running (make mutate)\n"
@@ -33,6 +36,7 @@ int wb_parse_options(int argc, char **argv, wb_options *o) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         const char **slot = strcmp(a, "--set") == 0          ? &o->set
                             : strcmp(a, "--student") == 0    ? &o->student
+                            : strcmp(a, "--student-asan") == 0 ? &o->student_asan
                             : strcmp(a, "--answers") == 0    ? &o->answers
                             : strcmp(a, "--build-log") == 0  ? &o->build_log
                             : strcmp(a, "--report-dir") == 0 ? &o->report_dir
@@ -82,15 +86,24 @@ int wb_read_environment(void) {
 }
 
 /* Defaults, relative to the workbook's top folder, where `make grade` runs
- * the graders: the student library build/<set>/<lab>/libstudent.so, the
+ * the graders: the student library build/<set>/<lab>/libstudent.so and its
+ * AddressSanitizer build beside it (libstudent.asan.so: the library's name
+ * with .asan.so for .so, as the Makefile names every such build), the
  * answers <set>/<lab>/answers.txt, the reports build/report/<set>/<lab>/. */
 void wb_default_paths(wb_options *o, const char *lab) {
-    static char student[PATH_MAX], answers[PATH_MAX], report[PATH_MAX];
+    static char student[PATH_MAX], asan[PATH_MAX + 16], answers[PATH_MAX], report[PATH_MAX];
     if (!o->set)
         o->set = wb_build_set;
     if (!o->student) {
         snprintf(student, sizeof student, "build/%s/%s/libstudent.so", o->set, lab);
         o->student = student;
+    }
+    if (!o->student_asan) {
+        size_t n = strlen(o->student);
+        if (n >= 3 && strcmp(o->student + n - 3, ".so") == 0)
+            n -= 3;
+        snprintf(asan, sizeof asan, "%.*s.asan.so", (int)n, o->student);
+        o->student_asan = asan;
     }
     if (!o->answers) {
         snprintf(answers, sizeof answers, "%s/%s/answers.txt", o->set, lab);

@@ -88,9 +88,10 @@ void wb_restrict_or_fail(wb_ctx *ctx) {
 }
 
 /* A test whose body runs again in a process of its own under a tool
- * (compute-sanitizer, ncu): that process loads the student's code, and
- * confines itself (the tool, NVIDIA's, stays outside: it starts CUDA in
- * its target, which a confined parent's rules would not let it do). */
+ * (compute-sanitizer, ncu) or AddressSanitizer: that process loads the
+ * student's code, and confines itself (the tool, NVIDIA's, stays outside:
+ * it starts CUDA in its target, which a confined parent's rules would not
+ * let it do). */
 static int body_runs_under_tool(const wb_test *t) {
     return t->kind == WB_SANITIZER || (t->tool && strcmp(t->tool, "ncu") == 0);
 }
@@ -124,9 +125,10 @@ static void enter_sandbox(wb_ctx *ctx) {
                 "instructor");
     wb_sandbox_prepare(ctx->idx, &got);
     /* What a body run under a tool must get: reads stay open there, since what NVIDIA's
-     * tools load into it (and read) was never probed. */
+     * tools load into it (and read) was never probed; under AddressSanitizer, whose runtime
+     * is a system library loaded before the sandbox, they stay confined. */
     wb_sandbox promised = G.sandbox;
-    if (body_runs_under_tool(ctx->t))
+    if (body_runs_under_tool(ctx->t) && !wb_is_asan(ctx->t))
         promised.reads = 0;
     wb_sandbox_said(&promised, want, sizeof want);
     setenv("WB_SANDBOX_WANT", want, 1);
@@ -164,7 +166,9 @@ void wb_run_body(int idx) {
         WB_CUDA(&ctx, cudaSetDevice(G.gpu.index));
     if (t->needs_gpu && G.sms_asked)
         wb_restrict_or_fail(&ctx);
-    if (t->kind == WB_SANITIZER)
+    if (wb_is_asan(t))
+        wb_asan_body(&ctx);
+    else if (t->kind == WB_SANITIZER)
         wb_sanitizer_body(&ctx);
     else
         t->fn(&ctx);
@@ -225,7 +229,7 @@ static void parent_setup(void) {
     if (skipped_with(t) >= 0 && !G.gate[i][0]) /* its body stops before anything runs */
         snprintf(G.gate[i], sizeof G.gate[i], "not run: %s was skipped", t->skip_with);
     if (t->requires && !G.gate[i][0]) {
-        char req[256];
+        char req[1024];
         snprintf(req, sizeof req, "%s", t->requires);
         for (char *s = NULL, *id = strtok_r(req, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
             int j = wb_find_test(id); /* the table check guarantees an earlier test */
@@ -383,7 +387,7 @@ static int selected_by_only(int i) {
 static int restriction_skips_required(const wb_test *t, char *why, size_t cap) {
     if (!t->requires)
         return 0;
-    char req[256];
+    char req[1024];
     snprintf(req, sizeof req, "%s", t->requires);
     for (char *s = NULL, *id = strtok_r(req, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
         int j = wb_find_test(id);
@@ -400,7 +404,7 @@ static int restriction_skips_required(const wb_test *t, char *why, size_t cap) {
 Suite *wb_build_check_suite(void) {
     const wb_lab *lab = G.lab;
     Suite *s = suite_create(lab->name);
-    char tool[PATH_MAX], why[160];
+    char tool[PATH_MAX], why[400];
     for (int i = 0; i < lab->n_tests; i++) {
         const wb_test *t = &lab->tests[i];
         wb_result *r = &G.res[i];
@@ -415,6 +419,8 @@ Suite *wb_build_check_suite(void) {
             decide(i, WB_SKIP, "needs a GPU, and none is usable here (see above)");
         else if (t->tool && !wb_find_tool(t->tool, tool, sizeof tool))
             decide(i, WB_SKIP, "%s not found (on PATH or in the CUDA Toolkit's bin)", t->tool);
+        else if (wb_is_asan(t) && !wb_asan_usable(why, sizeof why))
+            decide(i, WB_SKIP, "%s", why);
         else if (t->needs_gpu && G.sms_asked && t->unrestricted) {
             decide(i, WB_SKIP, "not graded with the GPU restricted to %d SMs (SMS=%d): %s",
                    G.sms_got, G.sms_asked, t->unrestricted);

@@ -72,7 +72,9 @@ static void check_requires(problems *p, const wb_lab *lab, int i) {
     const wb_test *t = &lab->tests[i];
     if (!t->requires)
         return;
-    char req[256];
+    char req[1024];
+    if (strlen(t->requires) >= sizeof req)
+        problem(p, i, t, "requires names more than %zu characters of ids", sizeof req - 1);
     snprintf(req, sizeof req, "%s", t->requires);
     if (!*req)
         problem(p, i, t, "requires is empty: leave it out, or name the tests that must pass");
@@ -101,14 +103,45 @@ static void check_skip_with(problems *p, const wb_lab *lab, int i) {
                 t->skip_with);
 }
 
+/* AddressSanitizer's targets: earlier tests that run the student's code and time nothing
+ * (ASan slows host code), a GPU declared where one of them needs it. */
+static void check_asan(problems *p, const wb_lab *lab, int i) {
+    const wb_test *t = &lab->tests[i];
+    char ids[1024];
+    snprintf(ids, sizeof ids, "%s", t->target ? t->target : "");
+    if (!*ids || strlen(t->target) >= sizeof ids)
+        problem(p, i, t, "asan needs its targets: ids of earlier tests, space-separated");
+    for (char *s = NULL, *id = strtok_r(ids, " ", &s); id; id = strtok_r(NULL, " ", &s)) {
+        int j = index_of(lab, id, i);
+        const wb_test *u = j >= 0 ? &lab->tests[j] : NULL;
+        if (!u)
+            problem(p, i, t, "its target \"%s\" is no earlier test of the table", id);
+        else if (u->kind == WB_SANITIZER || !u->fn || !u->needs_student)
+            problem(p, i, t, "its target %s is not a test whose body runs the student's code",
+                    id);
+        else if (u->kind == WB_PERFORMANCE)
+            problem(p, i, t,
+                    "its target %s is timed: AddressSanitizer slows host code, so name the "
+                    "correctness tests of the same code",
+                    id);
+        else if (u->needs_gpu && !t->needs_gpu)
+            problem(p, i, t, "its target %s needs a GPU: declare .needs_gpu = 1", id);
+    }
+}
+
 static void check_sanitizer(problems *p, const wb_lab *lab, int i) {
     const wb_test *t = &lab->tests[i];
+    if (t->sanitizer && strcmp(t->sanitizer, "asan") == 0) {
+        check_asan(p, lab, i);
+        return;
+    }
     static const char *tools[] = {"memcheck", "racecheck", "synccheck", "initcheck"};
     int known = 0;
     for (int k = 0; k < 4 && t->sanitizer; k++)
         known |= strcmp(t->sanitizer, tools[k]) == 0;
     if (!known)
-        problem(p, i, t, "sanitizer \"%s\" is not memcheck, racecheck, synccheck or initcheck",
+        problem(p, i, t,
+                "sanitizer \"%s\" is not memcheck, racecheck, synccheck, initcheck or asan",
                 t->sanitizer ? t->sanitizer : "");
     int j = t->target ? index_of(lab, t->target, i) : -1;
     if (j < 0)

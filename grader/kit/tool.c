@@ -62,25 +62,35 @@ static int run_logged(const char *const *argv, const char *const *env, const cha
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *extra_env,
-                      const char *log) {
+int wb_run_self_body(const char *id, const char *const *argv_tool, const char *student,
+                     const char *const *env, const char *log) {
     char self[PATH_MAX], seed[32];
     if (self_exe(self, sizeof self) != 0)
         return -1;
     snprintf(seed, sizeof seed, "SEED=%llu", (unsigned long long)G.seed);
     const char *argv[64];
     int n = 0;
-    for (; argv_tool[n] && n < 40; n++)
+    for (; argv_tool && argv_tool[n] && n < 40; n++)
         argv[n] = argv_tool[n];
-    const char *tail[] = {self,          "--set",         G.opt.set,      "--student",
-                          G.opt.student, "--answers",     G.opt.answers,  "--report-dir",
-                          G.opt.report_dir, "--run-body", ctx->t->id,     NULL};
+    const char *tail[] = {self,          "--set",     G.opt.set, "--student", student,
+                          "--answers",   G.opt.answers, "--report-dir", G.opt.report_dir,
+                          "--run-body",  id,          NULL};
     for (int k = 0; tail[k]; k++)
         argv[n++] = tail[k];
     argv[n] = NULL;
     /* the same inputs as this run; WB_TOOL_CHILD: end a completed body with WB_DONE_STATUS */
-    const char *env[] = {seed, "WB_TOOL_CHILD=1", extra_env, NULL};
-    return run_logged(argv, env, log);
+    const char *all[16] = {seed, "WB_TOOL_CHILD=1"};
+    int m = 2;
+    for (int k = 0; env && env[k] && m < 15; k++)
+        all[m++] = env[k];
+    all[m] = NULL;
+    return run_logged(argv, all, log);
+}
+
+int wb_run_self_under(wb_ctx *ctx, const char *const *argv_tool, const char *extra_env,
+                      const char *log) {
+    const char *env[] = {extra_env, NULL};
+    return wb_run_self_body(ctx->t->id, argv_tool, G.opt.student, env, log);
 }
 
 /* Runs the target test's body under compute-sanitizer, in a fresh process. */

@@ -97,8 +97,9 @@ typedef struct wb_test {
     wb_test_fn fn;         /* the body (the kit's own for questions and performance checks) */
     const char *requires;  /* ids, space-separated, earlier in the table, that must pass first */
     const char *tool;      /* program needed on PATH (compute-sanitizer, ncu) */
-    const char *target;    /* sanitizer tests: id of the test run under the tool */
-    const char *sanitizer; /* sanitizer tests: memcheck, racecheck, synccheck, initcheck */
+    const char *target;    /* sanitizer tests: id of the test run under the tool (asan: ids,
+                              space-separated) */
+    const char *sanitizer; /* sanitizer tests: memcheck, racecheck, synccheck, initcheck; asan */
     const char *hint;      /* shown under a failure */
     /* Why the test cannot be graded with the GPU restricted to fewer SMs
      * (SMS=n): SKIP there, with this reason. NULL: graded restricted too. */
@@ -145,6 +146,20 @@ typedef struct wb_test {
         .id = id_, .kind = WB_SANITIZER, .points = pts_, .needs_gpu = 1, .needs_student = 1,      \
         .timeout_s = 300, .tool = "compute-sanitizer", .target = target_, .sanitizer = tool_,      \
         .requires = target_, .hint = "README.md, \"Debugging\"", __VA_ARGS__                       \
+    }
+/* AddressSanitizer over the host code of the student's library: the bodies of targets_
+ * (correctness tests, ids space-separated; never a timed test, which ASan slows), each run
+ * again in a fresh process of the grader with the library built with -fsanitize=address
+ * (<library>.asan.so, beside the library) and libasan preloaded. Compute-sanitizer checks only
+ * device code: this finds the host's out-of-bounds reads and writes (heap, stack, globals),
+ * uses after free and double frees. Where a target needs a GPU, add .needs_gpu = 1 (the table
+ * check asks for it). Without libasan, or where the address space is limited, SKIP with the
+ * fix, unrun. */
+#define WB_ASAN_OF(id_, pts_, targets_, ...)                                                       \
+    {                                                                                              \
+        .id = id_, .kind = WB_SANITIZER, .points = pts_, .needs_student = 1, .timeout_s = 300,    \
+        .target = targets_, .sanitizer = "asan", .requires = targets_,                            \
+        .hint = "README.md, \"Debugging\"", __VA_ARGS__                                           \
     }
 /* A question answered by a stored hash: the test is "question.<key>". */
 #define WB_QUESTION_HASH(key_, pts_, hash_, what_, ...)                                            \
