@@ -281,11 +281,23 @@ build/tests/check_table: tests/check_table.c build/solutions/build_set.o $(LIBKI
 build/tests/check_sandbox: tests/check_sandbox.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) -DWB_LAB_NAME='"99-sandbox"' $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
 
-test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tests/check_sandbox build/tools/wb-summary build/tools/wb-bench-stats
+# The kit's AddressSanitizer support: reading ASan's reports, when its runs can be made, where
+# the library built for them is found.
+build/tests/check_asan: tests/check_asan.c build/solutions/build_set.o $(LIBKIT) $(LIBWB)
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) $(CHECK_CFLAGS) $(JSON_CFLAGS) $^ $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -pthread -o $@
+# A student's library of host code alone, plain and built for ASan (where libasan is found),
+# for the self-test's AddressSanitizer tests (scripts/test-grader.sh).
+build/tests/asan_fixture.so: tests/asan_fixture.c
+	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(CFLAGS) -shared $< -o $@
+build/tests/asan_fixture.asan.so: tests/asan_fixture.c
+	$(call say,ASAN,$<)mkdir -p $(@D) && $(asan_check) $(CC) $(filter-out -O%,$(CFLAGS)) -O1 -g -fsanitize=address -fno-omit-frame-pointer -shared $< -o $@
+
+test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tests/check_sandbox build/tests/check_asan build/tests/asan_fixture.so $(if $(HAVE_ASAN),build/tests/asan_fixture.asan.so) build/tools/wb-summary build/tools/wb-bench-stats
 	@echo "== unit tests of common/ and the grader kit"
 	@build/tests/check_common
 	@build/tests/check_table
 	@build/tests/check_sandbox
+	@build/tests/check_asan
 	@scripts/test-cuda-arch.sh
 	@scripts/test-grader.sh
 	@scripts/test-reference-answers.sh

@@ -161,6 +161,43 @@ if git rev-parse --git-dir >/dev/null 2>&1 && { [ -z "$info_version" ] || [ "$in
     echo "FAIL  grader rule: results.json records no grader version (\"$info_version\")"; status=1
 fi
 expect self.gpu "$gpu" "$([ $gpu = PASS ] && echo 1 || echo 0)" ""
+# AddressSanitizer over host code (WB_ASAN_OF), on a library of host code alone
+# (tests/asan_fixture.c, and its build for ASan beside it): the clean body passes; the write
+# past a heap block and the one below a stack array, harmless without ASan, fail with the kind,
+# the access and the fixture's line; over several bodies the first that errs is named; the
+# report is published. Without the runtime (WB_LIBASAN naming none) or with the address space
+# limited (ulimit -v), every such test is SKIP with the fix, unrun: never PASS.
+asan_only=self.host_clean,self.host_heap,self.host_stack,self.asan_clean,self.asan_heap,self.asan_stack,self.asan_all
+asan_run() { # report folder, then more arguments or nothing
+    local dir=$1; shift
+    build/tests/grader_selftest --set solutions --student build/tests/asan_fixture.so --answers /dev/null \
+        --report-dir "$dir" --only "$asan_only" "$@" >"$dir.log" 2>&1
+    tsv=$(build/tools/wb-summary --tsv "$dir/results.json") || { echo "FAIL  grader rule: asan run $dir wrote no results"; status=1; }
+}
+asan=PASS
+if [ -f build/tests/asan_fixture.asan.so ]; then
+    asan_run "$out.asan"
+    expect self.host_heap PASS 1 ""
+    expect self.host_stack PASS 1 ""
+    expect self.asan_clean PASS 1 ""
+    expect self.asan_heap FAIL 0 "heap-buffer-overflow, a WRITE of size 4 at asan_fixture.c:25 in fixture_heap_past_end; 0 bytes to the right of 16-byte region, allocated at asan_fixture.c:22"
+    expect self.asan_stack FAIL 0 "stack-buffer-underflow, a WRITE of size 8 at asan_fixture.c:39 in fixture_stack_below; stack variable 'ms'"
+    expect self.asan_all FAIL 0 "AddressSanitizer stopped self.host_heap: heap-buffer-overflow"
+    grep -q "^== self.host_heap (exit status 87)" "$out.asan/self.asan_all.log" &&
+        grep -q "ERROR: AddressSanitizer: heap-buffer-overflow" "$out.asan/self.asan_all.log" ||
+        { echo "FAIL  grader rule: the ASan report was not published in $out.asan/self.asan_all.log"; status=1; }
+else
+    asan=SKIP
+    echo "SKIP  grader rule: AddressSanitizer runs: no libasan here (build/tests/asan_fixture.asan.so not built)"
+fi
+WB_LIBASAN=/nonexistent/libasan.so asan_run "$out.noasan"
+expect self.asan_clean SKIP 0 "libasan (AddressSanitizer's runtime) not found"
+expect self.asan_heap SKIP 0 "sudo apt-get install libasan8"
+(ulimit -v $((16 << 20)) || exit 1
+    asan_run "$out.asanvm"
+    expect self.asan_clean SKIP 0 "ulimit -v"
+    expect self.asan_heap SKIP 0 "address space is limited"
+    exit $status) || status=1
 sleep 3
 if [ -e "$out/escaped-child" ] || [ -e "$out/escaped-chain" ]; then
     echo "FAIL  grader rule: a process forked by the code under test outlived its test"; status=1
@@ -168,5 +205,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool (and by hand with --run-body, ending 0), ncu's CSV read, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, AddressSanitizer over host code ($asan: heap and stack writes named with their line; SKIP without libasan or with ulimit -v), SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool (and by hand with --run-body, ending 0), ncu's CSV read, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

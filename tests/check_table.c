@@ -54,6 +54,9 @@ static const wb_test good[] = {
     WB_MEASURE("check.rate", 3, body, .limit = {"rate >= 0.5 of peak", "why", "measured"}),
     WB_MEASURE_OWN("ncu.probe", body),
     WB_GPU("correct.read", 2, body, .skip_with = "ncu.probe"),
+    WB_HOST("correct.host", 2, body),
+    WB_ASAN_OF("sanitizer.host", 2, "correct.host"),
+    WB_ASAN_OF("sanitizer.host_gpu", 2, "correct.host correct.a", .needs_gpu = 1),
 };
 static const wb_test question_without_hash[] = {WB_QUESTION_HASH("q1", 2, 0, "a question")};
 
@@ -85,6 +88,19 @@ static const wb_test sanitizer_unknown_target[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.b")};
 static const wb_test sanitizer_unknown_tool[] = {WB_GPU("correct.a", 5, body),
                                 WB_SANITIZER_OF("sanitizer.a", 2, "leakcheck", "correct.a")};
+/* AddressSanitizer's targets: earlier tests that run the student's code untimed, a GPU declared
+ * where one needs it. */
+static const wb_test asan_unknown_target[] = {WB_HOST("correct.a", 5, body),
+                                WB_ASAN_OF("sanitizer.host", 2, "correct.a correct.b")};
+static const wb_test asan_no_target[] = {WB_ASAN_OF("sanitizer.host", 2, "")};
+static const wb_test asan_timed_target[] = {WB_GPU("correct.a", 5, body),
+                                WB_PERF("perf.a", 10, good_perf, .requires = "correct.a"),
+                                WB_ASAN_OF("sanitizer.host", 2, "perf.a", .needs_gpu = 1)};
+static const wb_test asan_gpu_undeclared[] = {WB_GPU("correct.a", 5, body),
+                                WB_ASAN_OF("sanitizer.host", 2, "correct.a")};
+static const wb_test asan_of_sanitizer[] = {WB_GPU("correct.a", 5, body),
+                                WB_SANITIZER_OF("sanitizer.a", 2, "memcheck", "correct.a"),
+                                WB_ASAN_OF("sanitizer.host", 2, "sanitizer.a", .needs_gpu = 1)};
 /* skip_with: an earlier test, worth 0 points, that never runs the student's code. */
 static const wb_test skip_with_unknown[] = {WB_GPU("correct.a", 5, body, .skip_with = "ncu.probe")};
 static const wb_test skip_with_points[] = {WB_GPU("correct.a", 5, body),
@@ -114,6 +130,11 @@ static const refusal refusals[] = {
     REFUSAL(question_without_hash, 1, "a hashed question needs"),
     REFUSAL(sanitizer_unknown_target, 2, "its target \"correct.b\" is no earlier test"),
     REFUSAL(sanitizer_unknown_tool, 2, "is not memcheck, racecheck"),
+    REFUSAL(asan_unknown_target, 2, "its target \"correct.b\" is no earlier test"),
+    REFUSAL(asan_no_target, 1, "asan needs its targets"),
+    REFUSAL(asan_timed_target, 3, "its target perf.a is timed"),
+    REFUSAL(asan_gpu_undeclared, 2, "its target correct.a needs a GPU: declare .needs_gpu = 1"),
+    REFUSAL(asan_of_sanitizer, 3, "its target sanitizer.a is not a test whose body runs"),
     REFUSAL(skip_with_unknown, 1, "skip_with \"ncu.probe\" is no earlier test"),
     REFUSAL(skip_with_points, 2, "must be worth 0 points and never run the student's code"),
     REFUSAL(skip_with_student, 2, "must be worth 0 points and never run the student's code"),

@@ -256,6 +256,25 @@ static void raw_text_body(wb_ctx *ctx) {
     wb_fail(ctx, "%s", RAW_TEXT);
 }
 
+/* Host code of a student's library (tests/asan_fixture.c; scripts/test-grader.sh passes it as
+ * --student), called as a test calls a lab's functions: each gives 0 + 1 + 2 + 3 = 6 for 4. */
+static void host_call(wb_ctx *ctx, const char *sym) {
+    int (*f)(int) = (int (*)(int))wb_student_sym(ctx, sym);
+    int got = f(4);
+    if (got != 6)
+        wb_fail(ctx, "%s(4) = %d, expected 6", sym, got);
+    wb_measured(ctx, "%s(4) = 6", sym);
+}
+static void host_clean_body(wb_ctx *ctx) {
+    host_call(ctx, "fixture_clean");
+}
+static void host_heap_body(wb_ctx *ctx) {
+    host_call(ctx, "fixture_heap_past_end");
+}
+static void host_stack_body(wb_ctx *ctx) {
+    host_call(ctx, "fixture_stack_below");
+}
+
 #define T(id_, kind_, pts_, fn_, ...)                                                              \
     {.id = id_, .kind = kind_, .points = pts_, .timeout_s = 10, .fn = fn_, .hint = "hint text",   \
      __VA_ARGS__}
@@ -304,6 +323,16 @@ static const wb_test tests[] = {
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),
     {.id = "self.gpu", .kind = WB_CORRECTNESS, .points = 1, .needs_gpu = 1, .timeout_s = 10,
      .fn = pass_body},
+    /* AddressSanitizer over the fixture's host code: each body passes as it is, and the runs
+     * again with the library built for ASan catch the write past the heap block and the one
+     * below the stack array; over several bodies, the first that errs is named. */
+    T("self.host_clean", WB_CORRECTNESS, 1, host_clean_body, .needs_student = 1),
+    T("self.host_heap", WB_CORRECTNESS, 1, host_heap_body, .needs_student = 1),
+    T("self.host_stack", WB_CORRECTNESS, 1, host_stack_body, .needs_student = 1),
+    WB_ASAN_OF("self.asan_clean", 1, "self.host_clean"),
+    WB_ASAN_OF("self.asan_heap", 1, "self.host_heap"),
+    WB_ASAN_OF("self.asan_stack", 1, "self.host_stack"),
+    WB_ASAN_OF("self.asan_all", 1, "self.host_clean self.host_heap self.host_stack"),
 };
 
 WB_LAB_MAIN(tests)
