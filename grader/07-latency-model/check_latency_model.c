@@ -1220,6 +1220,11 @@ static void test_q_printed(wb_ctx *ctx) {
 #define MODEL_TESTS                                                                                \
     "correct.tlp_blp correct.rep_num correct.ilp_mem correct.con correct.syn "                     \
     "correct.time_overlapped correct.time_total"
+/* Every test of the lab's host code, run again for sanitizer.host. */
+#define HOST_TESTS                                                                                 \
+    "correct.tlp_blp correct.rep_num correct.ilp_mem correct.case correct.con correct.syn "        \
+    "correct.time_printed correct.time_overlapped correct.time_total correct.describe_naive "      \
+    "correct.describe_tiled correct.describe_volkov"
 
 static const wb_test tests[] = {
     /* The host tests keep the 60 s they always had (20,000-200,000 vectors each). */
@@ -1241,6 +1246,10 @@ static const wb_test tests[] = {
     WB_HOST("correct.describe_tiled", 8, test_describe_tiled, .timeout_s = 60, .hint = R_MM),
     WB_HOST("correct.describe_volkov", 8, test_describe_volkov, .timeout_s = 60,
             .hint = "one global load feeds 16 FMAs; a block waits on one level (" R_MM ")"),
+    /* The host tests' bodies again, the library built for AddressSanitizer: a write one past
+     * an array the code allocates (the allocator's slack) or declares (the frame's padding)
+     * changes no figure the tests above check. Without a GPU, like them. */
+    WB_ASAN_OF("sanitizer.host", 2, HOST_TESTS),
     WB_GPU("predict.rank", 12, test_predict, .timeout_s = 300,
            .requires = MODEL_TESTS " correct.describe_naive correct.describe_tiled "
                                    "correct.describe_volkov",

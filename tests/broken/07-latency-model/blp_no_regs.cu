@@ -1,7 +1,8 @@
 /* blp_no_regs.cu - broken lab 07: BLP forgets that registers limit the blocks on an SM */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.tlp_blp FAIL expected
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_blp reference_blp
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_blp

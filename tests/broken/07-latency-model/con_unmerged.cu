@@ -1,7 +1,8 @@
 /* con_unmerged.cu - broken lab 07: LatencyHiddenCon from case 1's formula, no bandwidth queue */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.con FAIL expected
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_con reference_con
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_con

@@ -5,7 +5,8 @@
  * past the end of the caller's array. The grader's array is longer than
  * the cap it passes, so the blocks land in its guard zone.
  * expect: correct.describe_tiled FAIL past the room it was given
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_describe_tiled reference_describe_tiled
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_describe_tiled

@@ -1,7 +1,8 @@
 /* naive_one_load.cu - broken lab 07: the naive multiply described with one global load per step */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.describe_naive FAIL global load/store instructions
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_describe_naive reference_describe_naive
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_describe_naive

@@ -1,7 +1,8 @@
 /* repnum_ceil.cu - broken lab 07: RepNum rounded up to whole waves, which the paper does not do */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.rep_num FAIL expected
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_rep_num reference_rep_num
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_rep_num

@@ -1,7 +1,8 @@
 /* sum_not_max.cu - broken lab 07: the overlapped TimeOneRep adds up the warps' stalls */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.time_overlapped FAIL expected
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_time_one_rep reference_time_one_rep
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_time_one_rep

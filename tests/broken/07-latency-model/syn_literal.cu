@@ -1,7 +1,8 @@
 /* syn_literal.cu - broken lab 07: LatencyHiddenSyn as typeset, not as the prose says */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.syn FAIL expected
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_syn reference_syn
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_syn

@@ -1,7 +1,8 @@
 /* volkov_no_barriers.cu - broken lab 07: Volkov's multiply without its barriers */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.describe_volkov FAIL blocks ending in a barrier
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_describe_volkov reference_describe_volkov
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_describe_volkov

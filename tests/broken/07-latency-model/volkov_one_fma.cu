@@ -1,7 +1,8 @@
 /* volkov_one_fma.cu - broken lab 07: Volkov's multiply with one FMA per global load */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.describe_volkov FAIL compute instructions
- * expect: predict.rank FAIL not graded */
+ * expect: predict.rank FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_model_describe_volkov reference_describe_volkov
 #include "../../../solutions/07-latency-model/latency_model.cu"
 #undef latency_model_describe_volkov
