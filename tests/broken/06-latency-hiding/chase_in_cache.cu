@@ -2,7 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 /* expect: measure.chase_global FAIL 4 x the L2
  * expect: correct.fill_gpu FAIL not graded
- * expect: sanitizer.chase_global FAIL not graded */
+ * expect: sanitizer.chase_global FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_hiding_chase_global reference_chase_global
 #include "../../../solutions/06-latency-hiding/latency_hiding.cu"
 #undef latency_hiding_chase_global

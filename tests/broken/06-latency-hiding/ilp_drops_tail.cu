@@ -2,7 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.ilp_sum FAIL expected
  * expect: perf.ilp FAIL not graded
- * expect: sanitizer.ilp_sum FAIL not graded */
+ * expect: sanitizer.ilp_sum FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define latency_hiding_ilp_sum reference_ilp_sum
 #include "../../../solutions/06-latency-hiding/latency_hiding.cu"
 #undef latency_hiding_ilp_sum

@@ -9,6 +9,7 @@
 /* expect: correct.fill_gpu FAIL not graded */
 /* expect: sanitizer.shared_bw FAIL not graded */
 /* expect: sanitizer.shared_bw_sync FAIL not graded */
+/* expect: sanitizer.host FAIL not graded */
 #define latency_hiding_shared_bytes_per_cycle reference_shared_bytes_per_cycle
 #include "../../../solutions/06-latency-hiding/latency_hiding.cu"
 #undef latency_hiding_shared_bytes_per_cycle
