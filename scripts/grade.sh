@@ -18,6 +18,13 @@ for lab in "$@"; do
         # The compiler quotes the student's file: its control characters (terminal escapes) as '?'.
         grep -m 3 -i -e error -e 'out of memory' "$log" | LC_ALL=C tr '\000-\011\013-\037\177' '[?*]' | sed 's/^/    /'
     fi
+    # The same file built for AddressSanitizer, where the lab's grader has a test that runs it
+    # (sanitizer.host, WB_ASAN_OF); that test says what went wrong when it did not build, and
+    # SKIPs without libasan.
+    if grep -qs WB_ASAN_OF grader/"$lab"/*.c && [ -f "$dir/libstudent.so" ] &&
+        ! $make --no-print-directory "$dir/libstudent.asan.so" >"$dir/build-asan.log" 2>&1; then
+        rm -f "$dir/libstudent.asan.so"
+    fi
     if ! $make --no-print-directory "$dir/grade" >"$dir/grader-build.log" 2>&1; then
         echo "  the grader of $lab did not build: see $dir/grader-build.log"
         continue

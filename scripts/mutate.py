@@ -528,13 +528,37 @@ def judging_tests(lab, src):
             sol = reach(ggraph, [m.group(3)]) & set(sgraph)
             # a question that calls no student code judges the answers file only
             tests[m.group(2)] = reach(sgraph, sol) if sol else set() if m.group(1) == "QUESTION_FN" else None
-    # a sanitizer test judges what the test it runs under the tool reaches
+    # a sanitizer test judges what the test it runs under the tool reaches; AddressSanitizer's
+    # (WB_ASAN_OF) what any of its targets reaches
     for p in files:
         with open(p) as f:
             body = f.read()
         for m in re.finditer(r'WB_SANITIZER_OF\(\s*"([^"]+)"\s*,\s*\w+\s*,\s*"[^"]*"\s*,\s*"([^"]+)"', body):
             tests[m.group(1)] = tests.get(m.group(2))
+        for tid, targets in asan_rows(body):
+            reached = [tests.get(t) for t in targets]
+            tests[tid] = None if not targets or None in reached else set().union(*reached)
     return tests
+
+
+def asan_rows(body):
+    """(id, [target ids]) of each WB_ASAN_OF row of a grader's source: the targets are string
+    literals, or a macro #defined as string literals."""
+    rows = []
+    for m in re.finditer(r'WB_ASAN_OF\(\s*"([^"]+)"\s*,\s*\w+\s*,\s*((?:"[^"]*"\s*)+|\w+)', body):
+        arg = m.group(2)
+        if not arg.startswith('"'):
+            d = re.search(r"#\s*define\s+%s\b((?:[^\n]*\\\n)*[^\n]*)" % re.escape(arg), body)
+            arg = d.group(1) if d else ""
+        rows.append((m.group(1), "".join(re.findall(r'"([^"]*)"', arg)).split()))
+    return rows
+
+
+def has_asan(lab):
+    """Whether the lab's grader has an AddressSanitizer test (its mutants are built for it too)."""
+    gdir = os.path.join("grader", lab)
+    return any(asan_rows(open(os.path.join(gdir, f)).read())
+               for f in sorted(os.listdir(gdir)) if f.endswith((".c", ".cu")))
 
 
 # ------------------------------------------------------------------ build and grade
@@ -558,12 +582,18 @@ def make_env():
     return env
 
 
-def build(lab, mid):
-    """Build build/mutate/LAB/ID.so with the Makefile's rule; True when it compiled."""
+def build(lab, mid, asan=False):
+    """Build build/mutate/LAB/ID.so with the Makefile's rule, and with asan its build for
+    AddressSanitizer beside it (ID.asan.so, for the grader's sanitizer.host; where it does
+    not build, that test says so, or SKIPs without libasan); True when the first compiled."""
     so, log = f"{OUT}/{lab}/{mid}.so", f"{OUT}/{lab}/{mid}.build.log"
     with open(log, "w") as f:
         rc = subprocess.run(["make", "-s", "--no-print-directory", so], stdout=f,
                             stderr=subprocess.STDOUT, env=make_env()).returncode
+    if rc == 0 and asan:
+        with open(f"{OUT}/{lab}/{mid}.asan.build.log", "w") as f:
+            subprocess.run(["make", "-s", "--no-print-directory", f"{OUT}/{lab}/{mid}.asan.so"],
+                           stdout=f, stderr=subprocess.STDOUT, env=make_env())
     return rc == 0 and os.path.exists(so)
 
 
@@ -705,8 +735,9 @@ def run_lab(lab, eq):
     ids = ["reference"] + [m["id"] for m in mutants]
     jobs = int(os.environ.get("JOBS", os.cpu_count() or 1))
     print(f"== {lab}: {len(mutants)} mutants; building with {jobs} jobs", flush=True)
+    asan = has_asan(lab)
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        built = dict(zip(ids, pool.map(lambda i: build(lab, i), ids)))
+        built = dict(zip(ids, pool.map(lambda i: build(lab, i, asan), ids)))
     if not built["reference"]:
         print(f"  the unmutated reference does not build: see {OUT}/{lab}/reference.build.log")
         return [], []
@@ -851,10 +882,16 @@ def check_selection(labs):
     own name (else lab 04's removed barriers never met racecheck, and lab 09's async kernel
     was judged by asm.ldgsts alone). Checked where those labs are here; 1 on a fault."""
     want = {"04-barriers": ("barriers_block_sum", ["sanitizer.racecheck", "sanitizer.synccheck"]),
-            "09-prefetching": ("prefetching_async_kernel", ["correct.async", "correct.best"])}
+            "09-prefetching": ("prefetching_async_kernel", ["correct.async", "correct.best"]),
+            "06-latency-hiding": ("random_cycle", ["sanitizer.host"]),
+            "07-latency-model": ("latency_model_time_one_rep", ["sanitizer.host"])}
     src_names = {"t[] = TABLE(k);": "t", "static const f t[] = TABLE(k);": "t", "int f(int x);": "f"}
     bad = [f"def_name({h!r}) is {def_name(h)!r}, expected {n!r}" for h, n in src_names.items()
            if def_name(h) != n]
+    rows = {'#define T2 "a.x " \\\n    "b.y"\nWB_ASAN_OF("s.h", 2, T2),': [("s.h", ["a.x", "b.y"])],
+            'WB_ASAN_OF("s.h", 2,\n    "a.x b.y "\n    "c.z", .needs_gpu = 1),': [("s.h", ["a.x", "b.y", "c.z"])]}
+    bad += [f"asan_rows({b!r}) is {asan_rows(b)}, expected {r}" for b, r in rows.items()
+            if asan_rows(b) != r]
     for lab, (site, tests) in want.items():
         if lab not in labs or lab_source(lab) is None:
             continue
@@ -864,8 +901,9 @@ def check_selection(labs):
     for b in bad:
         print(f"FAIL  mutate: test selection: {b}")
     if not bad:
-        print("PASS  mutate: test selection (sanitizer tests judge their target's code; a table "
-              "initialised by a macro keeps its name)")
+        print("PASS  mutate: test selection (sanitizer tests judge their target's code, "
+              "AddressSanitizer's what its targets reach; a table initialised by a macro keeps "
+              "its name)")
     return 1 if bad else 0
 
 
