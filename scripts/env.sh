@@ -11,6 +11,12 @@ fi
 echo "build for: $arch"
 echo "check:     $(pkg-config --modversion check 2>/dev/null || echo 'not known to pkg-config')"
 echo "json-c:    $(pkg-config --modversion json-c 2>/dev/null || echo 'not known to pkg-config')"
+asan=$(g++ -print-file-name=libasan.so 2>/dev/null)
+case $asan in
+/*) [ -e "$asan" ] && echo "libasan:   $asan" || echo "libasan:   absent: sanitizer.host is skipped (install libasan8)" ;;
+*) echo "libasan:   absent: sanitizer.host is skipped (install g++, or libasan8)" ;;
+esac
+[ "$(ulimit -v)" = unlimited ] || echo "ulimit -v: $(ulimit -v) KiB: sanitizer.host is skipped (AddressSanitizer needs it unlimited)"
 for t in compute-sanitizer ncu cuobjdump; do
     p=$(command -v $t 2>/dev/null)
     [ -z "$p" ] && [ -x "$(dirname "$nvcc")/$t" ] && p="$(dirname "$nvcc")/$t (not on PATH)"
