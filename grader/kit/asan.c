@@ -272,6 +272,10 @@ void wb_asan_describe(const wb_asan_report *r, char *out, size_t cap) {
 
 /* ------------------------------------------------------------------ the runs */
 
+/* What is kept of one run's log in the test's whole log: its end, where ASan's report is (the
+ * body's own output before it may be any size; the report folder takes 32 MiB a test). */
+#define RUN_LOG_KEEP (1L << 20)
+
 /* Appends the run's log to the test's whole log, under a line naming the body and its status. */
 static void append_log(const char *all, const char *one, const char *id, int code) {
     FILE *out = fopen(all, "a"), *in = fopen(one, "r");
@@ -279,6 +283,14 @@ static void append_log(const char *all, const char *one, const char *id, int cod
     size_t n;
     if (out) {
         fprintf(out, "== %s (exit status %d)\n", id, code);
+        long size = in && fseek(in, 0, SEEK_END) == 0 ? ftell(in) : 0;
+        if (size > RUN_LOG_KEEP) {
+            fprintf(out,
+                    "[the first %ld bytes of this run's output were cut; its last %ld follow]\n",
+                    size - RUN_LOG_KEEP, RUN_LOG_KEEP);
+            fseek(in, size - RUN_LOG_KEEP, SEEK_SET);
+        } else if (in)
+            rewind(in);
         while (in && (n = fread(buf, 1, sizeof buf, in)) > 0)
             fwrite(buf, 1, n, out);
         fclose(out);
