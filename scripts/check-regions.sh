@@ -19,6 +19,11 @@ for lab in "$@"; do
         else
             echo "PASS  $sol matches $stub outside the student regions"
         fi
+        # Every TODO names this lab (a renumbering must not leave another lab's name behind).
+        other=$(grep -ho 'TODO([^)]*)' "$stub" "$sol" | grep -v -F "TODO($lab)" | sort -u | tr '\n' ' ')
+        if [ -n "$other" ]; then
+            echo "FAIL  $stub or $sol: $other instead of TODO($lab)"; status=1
+        fi
         n_stub=$(grep -c 'BEGIN STUDENT CODE' "$stub"); n_sol=$(grep -c 'BEGIN STUDENT CODE' "$sol")
         if [ "$n_stub" != "$n_sol" ]; then
             echo "FAIL  $stub has $n_stub student regions, $sol has $n_sol"; status=1

@@ -90,6 +90,14 @@ for mode in closed broken open; do
     esac
     # shellcheck disable=SC2053
     [[ $got == $want ]] || { echo "FAIL  grader rule: counters $mode: got $got"; status=1; }
+    # ncu's log holds readings that may be a question's answer: nothing of it outlives the test
+    # (records/ncu-t<idx>.log removed, no copy published), except ncu's refusal where the
+    # counters are closed, published for the message that names it.
+    left=$(grep -rl 'probe_kernel' "$out.c$mode" 2>/dev/null | tr '\n' ' ')
+    [ -z "$left" ] || { echo "FAIL  grader rule: counters $mode: ncu's readings left in $left"; status=1; }
+    if [ $mode = closed ] && ! grep -qs ERR_NVGPUCTRPERM "$out.c$mode/self.ncu_probe.ncu.log"; then
+        echo "FAIL  grader rule: counters closed: ncu's refusal not published as self.ncu_probe.ncu.log"; status=1
+    fi
 done
 # Text the code under test wrote (self.raw_text: a screen-clearing escape and a fake verdict line,
 # an 8-bit CSI, a bidirectional override, bytes that are not UTF-8) or answered (answers.txt's

@@ -235,11 +235,18 @@ int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extr
     argv[n++] = "--log-file";
     argv[n++] = logs->ncu;
     argv[n] = NULL;
-    int st = wb_run_self_under(ctx, argv, extra_env, logs->app);
+    /* ncu's log stays in records/, which the runner empties of it once the
+     * test is over (runner.c): its readings may be a question's answers. */
+    return wb_run_self_under(ctx, argv, extra_env, logs->app);
+}
+
+const char *wb_ncu_keep_log(wb_ctx *ctx, const wb_ncu_logs *logs) {
+    static char kept[PATH_MAX + 300];
     char copy[PATH_MAX + 96];
     snprintf(copy, sizeof copy, "%s/%s.ncu.log", wb_out_dir(ctx), ctx->t->id);
     copy_file(logs->ncu, copy);
-    return st;
+    snprintf(kept, sizeof kept, "%s/%s.ncu.log", G.report_dir, ctx->t->id);
+    return kept;
 }
 
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log) {

@@ -287,11 +287,16 @@ typedef struct wb_ncu_logs {
  * with ncu's options opts (NULL-terminated) and extra_env, adding
  * --log-file: ncu's own output goes to a file beside the test's scratch
  * folder, which the code under test cannot write, so that no line it
- * prints passes for ncu's; the body's output goes to logs->app. A copy of
- * ncu's, <test id>.ncu.log, is left in the scratch folder for the student.
+ * prints passes for ncu's; the body's output goes to logs->app. ncu's log
+ * is not published: its readings may be the answers of the lab's profiler
+ * questions, and the runner removes it once the test is over.
  * Returns ncu's exit status, or -1 when it could not start. */
 int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
                           wb_ncu_logs *logs);
+/* Publishes ncu's log as <test id>.ncu.log in the report folder and returns
+ * that path, for a message about a run that gave no reading: call it only
+ * where the log holds no reading a question asks for. */
+const char *wb_ncu_keep_log(wb_ctx *ctx, const wb_ncu_logs *logs);
 /* SKIP (a 0-point test) with how to open them, where ncu said the GPU's
  * performance counters are closed to this user. */
 void wb_ncu_skip_if_closed(wb_ctx *ctx, const wb_ncu_reading *r, const char *log);

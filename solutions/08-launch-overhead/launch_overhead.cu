@@ -48,7 +48,7 @@ cudaError_t launch_overhead_empty_async(int launches, double *us_per_launch) {
     cudaError_t e = warm_up_empty();
     if (e != cudaSuccess)
         return e;
-    /* TODO(09-launch-overhead): time `launches` empty launches with one
+    /* TODO(08-launch-overhead): time `launches` empty launches with one
      * synchronisation after the loop.
      * Hint: README.md, "Measuring host time". */
     /* BEGIN STUDENT CODE */
@@ -76,7 +76,7 @@ cudaError_t launch_overhead_empty_sync(int launches, double *us_per_launch) {
     cudaError_t e = warm_up_empty();
     if (e != cudaSuccess)
         return e;
-    /* TODO(09-launch-overhead): the same, with a synchronisation after every launch.
+    /* TODO(08-launch-overhead): the same, with a synchronisation after every launch.
      * Hint: README.md, "Waiting after every launch". */
     /* BEGIN STUDENT CODE */
     double t0 = now_us();
@@ -102,7 +102,7 @@ cudaError_t launch_overhead_empty_sync(int launches, double *us_per_launch) {
 /* One thread spins until clock64() has advanced by at least `cycles`. When
  * d_spent is not NULL it receives the cycles actually spent. */
 __global__ void launch_overhead_wait_kernel(long long cycles, long long *d_spent) {
-    /* TODO(09-launch-overhead): busy-wait `cycles` SM clock cycles, in a way
+    /* TODO(08-launch-overhead): busy-wait `cycles` SM clock cycles, in a way
      * the compiler cannot remove.
      * Hint: README.md, "How much work hides a launch". */
     /* BEGIN STUDENT CODE */
@@ -124,7 +124,7 @@ __global__ void launch_overhead_wait_kernel(long long cycles, long long *d_spent
  * `launches` launches, with a synchronisation after each one when
  * sync_each is set, else one after the loop. */
 static cudaError_t time_wait(long long cycles, int launches, int sync_each, double *us) {
-    /* TODO(09-launch-overhead): both timed loops of the sweep.
+    /* TODO(08-launch-overhead): both timed loops of the sweep.
      * Hint: README.md, "How much work hides a launch". */
     /* BEGIN STUDENT CODE */
     cudaError_t e = cudaSuccess;
@@ -172,7 +172,7 @@ cudaError_t launch_overhead_sweep(const long long *cycles, int points, int launc
 
 double launch_overhead_break_even(const launch_overhead_point *pts, int points,
                                   double empty_async_us) {
-    /* TODO(09-launch-overhead): where the asynchronous time first reaches
+    /* TODO(08-launch-overhead): where the asynchronous time first reaches
      * twice an empty launch, interpolated between two points.
      * Hint: README.md, "The break-even point". */
     /* BEGIN STUDENT CODE */
@@ -236,7 +236,7 @@ cudaError_t launch_overhead_chain(const uint32_t *d_in, uint32_t *d_out, uint32_
     if (d_in == NULL || d_out == NULL || d_work == NULL || n < 1 || n > LAUNCH_OVERHEAD_MAX_N ||
         steps < 1)
         return cudaErrorInvalidValue;
-    /* TODO(09-launch-overhead): the same steps, without paying a launch and a
+    /* TODO(08-launch-overhead): the same steps, without paying a launch and a
      * round trip to the host for each one.
      * Hint: README.md, "CUDA graphs". */
     /* BEGIN STUDENT CODE */
@@ -326,7 +326,7 @@ cudaError_t launch_overhead_pipeline(const uint32_t *h_in, uint32_t *h_out, uint
         n < 1 || n > LAUNCH_OVERHEAD_MAX_ELEMS || chunk < 1 || iters < 0 || n_streams < 1 ||
         n_streams > LAUNCH_OVERHEAD_MAX_STREAMS)
         return cudaErrorInvalidValue;
-    /* TODO(09-launch-overhead): cut the work into chunks and spread them over
+    /* TODO(08-launch-overhead): cut the work into chunks and spread them over
      * the streams, so that copies in, kernels and copies out overlap.
      * Hint: README.md, "Copies that overlap kernels". */
     /* BEGIN STUDENT CODE */
