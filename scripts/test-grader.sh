@@ -26,6 +26,19 @@ expect self.abort FAIL 0 "signal 6"
 expect self.gated FAIL 0 "not graded: self.fail must pass first"
 expect self.ungated PASS 5 ""
 expect self.outdir PASS 1 ""
+expect self.publish PASS 1 ""
+# A file a test left is published into the report folder, and the next run into that folder
+# removes it before anything else (a picture of an earlier run is never taken for this one's),
+# and nothing it did not publish.
+rm -rf "$out.pub"
+sg=(build/tests/grader_selftest --set solutions --student /nonexistent.so --answers /dev/null --report-dir "$out.pub")
+"${sg[@]}" --only self.publish >"$out.pub.log" 2>&1
+[ -s "$out.pub/left_by_self_publish.csv" ] ||
+    { echo "FAIL  grader rule: self.publish's file was not published into $out.pub"; status=1; }
+echo keep >"$out.pub/not_published_here.txt"
+"${sg[@]}" --only self.pass >>"$out.pub.log" 2>&1
+{ [ ! -e "$out.pub/left_by_self_publish.csv" ] && [ -s "$out.pub/not_published_here.txt" ]; } ||
+    { echo "FAIL  grader rule: the next run did not remove only what the run before published ($(ls "$out.pub" | tr '\n' ' '))"; status=1; }
 expect self.noisy_miss RERUN 0 "grade again when the GPU is idle"
 expect self.clear_miss FAIL 0 "speedup 1.40x"
 expect self.nan_ratio FAIL 0 "speedup nanx"
@@ -79,6 +92,7 @@ esac
 NCU
 chmod +x "$out.bin/ncu"
 for mode in closed broken open; do
+    rm -rf "$out.c$mode"
     WB_FAKE_NCU=$mode PATH="$PWD/$out.bin:$PATH" build/tests/grader_selftest --set solutions \
         --student /nonexistent.so --answers /dev/null --report-dir "$out.c$mode" \
         --only self.counters,self.counters_fail >"$out.c$mode.log" 2>&1

@@ -67,6 +67,18 @@ static void outdir_body(wb_ctx *ctx) {
         wb_fail(ctx, "wb_out_dir %s is not writable", wb_out_dir(ctx));
 }
 
+/* Leaves a file for the student: published into the report folder, and
+ * removed from it by the next run (scripts/test-grader.sh). */
+static void publish_body(wb_ctx *ctx) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/left_by_self_publish.csv", wb_out_dir(ctx));
+    FILE *f = fopen(path, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", path);
+    fputs("x\n1\n", f);
+    fclose(f);
+}
+
 /* Leaves its process group for the grader's, so Check's time limit (which
  * kills the test's group) misses it, then sleeps past that limit and
  * would pass: the grader's watchdog must kill it and fail the test. */
@@ -291,6 +303,7 @@ static const wb_test tests[] = {
     T("self.gated", WB_PERFORMANCE, 5, pass_body, .requires = "self.fail", LIMIT),
     T("self.ungated", WB_PERFORMANCE, 5, pass_body, .requires = "self.pass", LIMIT),
     T("self.outdir", WB_CORRECTNESS, 1, outdir_body),
+    T("self.publish", WB_CORRECTNESS, 1, publish_body),
     T("self.noisy_miss", WB_PERFORMANCE, 6, noisy_miss_body, LIMIT),
     T("self.clear_miss", WB_PERFORMANCE, 6, clear_miss_body, LIMIT),
     T("self.nan_ratio", WB_PERFORMANCE, 6, nan_ratio_body, LIMIT),

@@ -200,6 +200,10 @@ void wb_scratch_dir(int idx, char *out, size_t cap);
  * says so for the test's reason). */
 void wb_scratch_prepare(int idx);
 void wb_scratch_publish(int idx, char *note, size_t cap);
+/* Removes the files an earlier run published into the report folder (and
+ * only those), so that a picture or table left by an earlier run is never
+ * taken for this one's. */
+void wb_unpublish_previous(void);
 /* Removes a folder and everything beneath it, never following a link, however deep. */
 void wb_remove_tree(const char *path);
 #endif

@@ -291,6 +291,7 @@ static int open_reports(void) {
         return -1;
     }
     snprintf(G.tmpdir, sizeof G.tmpdir, "%s/records", G.report_dir);
+    wb_unpublish_previous();
     wb_remove_tree(G.tmpdir);
     wb_mkdir_p(G.tmpdir);
     snprintf(path, sizeof path, "%s/measurements.csv", G.report_dir);

@@ -737,6 +737,10 @@ void wb_scratch_prepare(int idx) {
     mkdir(scratch, 0700);
 }
 
+/* The names of the files the run published, one a line, in the report
+ * folder (hidden: a name starting with '.' is never published). */
+#define PUBLISHED_LIST ".published"
+
 /* A name the student may see in the report folder: plain, and none of the
  * parent's own reports (results.json, check.tap, measurements.csv). */
 static int publishable(const char *name) {
@@ -777,10 +781,35 @@ static void publish_one(const char *scratch, const char *name) {
         if (write(out, buf, (size_t)n) != n)
             break;
     close(in);
-    if (out >= 0 && close(out) == 0 && total <= SCRATCH_TEST_MAX)
-        rename(tmp, to);
-    else
+    if (out >= 0 && close(out) == 0 && total <= SCRATCH_TEST_MAX && rename(tmp, to) == 0) {
+        /* Listed, so that the next run removes it before it may publish
+         * another (wb_unpublish_previous). */
+        char list[PATH_MAX + 32];
+        snprintf(list, sizeof list, "%s/" PUBLISHED_LIST, G.report_dir);
+        FILE *f = fopen(list, "a");
+        if (f) {
+            fprintf(f, "%s\n", name);
+            fclose(f);
+        }
+    } else {
         unlink(tmp);
+    }
+}
+
+void wb_unpublish_previous(void) {
+    char list[PATH_MAX + 32], line[256], path[PATH_MAX + 300];
+    snprintf(list, sizeof list, "%s/" PUBLISHED_LIST, G.report_dir);
+    FILE *f = fopen(list, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!publishable(line)) /* a name the grader could not have published: left alone */
+            continue;
+        snprintf(path, sizeof path, "%s/%s", G.report_dir, line);
+        unlink(path);
+    }
+    if (f)
+        fclose(f);
+    unlink(list);
 }
 
 void wb_scratch_publish(int idx, char *note, size_t cap) {
