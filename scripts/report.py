@@ -9,8 +9,9 @@ and the data files its tests published. Writes build/report/<set>/index.html
 with the run's header, every lab's verdict table with totals, and each plot of
 slides/plots/*.gp drawn by slides/plot.sh --own from that run's own data file
 (a published file, or measurements.csv itself) into build/report/<set>/plots/;
-a lab without a picture shows its measurements as a table. The folder is the whole report: it opens offline, with no script,
-and every link and image stays inside it.
+a lab without a picture shows its measurements as a table. The folder is the
+whole report: it opens offline, with no script, and every link and image stays
+inside it.
 
   scripts/report.py [--set SET] [--root DIR] [LAB ...]
     --set   labs (default) or solutions: whose run
