@@ -8,9 +8,10 @@ Reads what `make grade` left under build/report/<set>/: each lab's results.json
 and the data files its tests published. Writes build/report/<set>/index.html
 with the run's header, every lab's verdict table with totals, and each plot of
 slides/plots/*.gp drawn by slides/plot.sh --own from that run's own data file
-into build/report/<set>/plots/; a lab without a picture shows its measurements
-as a table. The folder is the whole report: it opens offline, with no script,
-and every link and image stays inside it.
+(a published file, or measurements.csv itself) into build/report/<set>/plots/;
+a lab without a picture shows its measurements as a table. The folder is the
+whole report: it opens offline, with no script, and every link and image stays
+inside it.
 
   scripts/report.py [--set SET] [--root DIR] [LAB ...]
     --set   labs (default) or solutions: whose run
@@ -71,6 +72,9 @@ def read_lab(set_dir, lab):
         "measurements": read_measurements(os.path.join(folder, "measurements.csv")),
         "files": sorted(n for n in os.listdir(folder)
                         if os.path.isfile(os.path.join(folder, n)) and n not in RUN_FILES),
+        # Every file a plot may read: the published data and the run's own files
+        # (a plot of measurements.csv draws what every run writes).
+        "present": {n for n in os.listdir(folder) if os.path.isfile(os.path.join(folder, n))},
     }
 
 
@@ -376,7 +380,7 @@ def lab_section(lab, plots, drawn, failed):
         elif p["name"] in failed:
             out.append("<p class=warn>No picture: gnuplot failed on slides/plots/%s.gp with %s.</p>" % (
                 esc(p["name"]), esc(data)))
-        elif p["file"] in lab["files"]:
+        elif p["file"] in lab["present"]:
             out.append("<p class=na>No picture of %s: plots were not drawn.</p>" % esc(data))
         else:
             out.append("<p class=na>No picture: this run wrote no %s (drawn by slides/plots/%s.gp).</p>" % (
@@ -496,7 +500,7 @@ def main(argv):
         return 1
     plots = plot_scripts()
     graded = {l["lab"]: l for l in labs}
-    wanted = [p["name"] for p in plots if p["lab"] in graded and p["file"] in graded[p["lab"]]["files"]
+    wanted = [p["name"] for p in plots if p["lab"] in graded and p["file"] in graded[p["lab"]]["present"]
               and os.path.getsize(os.path.join(set_dir, p["lab"], p["file"])) > 0]
     drawn, failed, note = draw_plots(root, set_name, set_dir, wanted)
     out = os.path.join(set_dir, "index.html")

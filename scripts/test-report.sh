@@ -5,12 +5,15 @@
 # labs, run without a GPU (PASS, FAIL and SKIP rows), for each set built here,
 # with their consoles kept as check-grades.sh keeps them. Lab 01's sample
 # timeline is placed where its grader publishes timeline.csv, so the page has
-# a picture; one results.json gets a hostile reason (<script>, &, quotes) and a
-# RERUN row, and one measurements.csv a limit row with markup in its value.
-# A lab named but not graded must be listed; a set with nothing graded must
-# be refused. With Chromium, the page (its folder copied elsewhere, no
-# network) is screenshotted to build/tests/report-fixture/screenshot.png and
-# must not be blank; without Chromium that check is SKIP, never PASS.
+# its picture; lab 00's is drawn from the run's measurements.csv. One
+# results.json gets a hostile reason (<script>, &, quotes) and a RERUN row,
+# and one measurements.csv a limit row with markup in its value. A lab named
+# but not graded must be listed; a set with nothing graded must be refused;
+# a lab whose run wrote no data for its picture (lab 01 without its
+# timeline.csv, in a copy of the labs set) shows its measurements instead.
+# With Chromium, the page (its folder copied elsewhere, no network) is
+# screenshotted to build/tests/report-fixture/screenshot.png and must not be
+# blank; without Chromium that check is SKIP, never PASS.
 set -u
 F=build/tests/report-fixture
 LABS_USED="00-device-query 01-block-scheduling"
@@ -165,22 +168,46 @@ EOF
         pass "$set: $(head -n 1 <<<"$refs"), all inside $F/$set/, no script"
     fi
     if ! command -v "${GNUPLOT:-gnuplot}" >/dev/null 2>&1; then
-        skip "$set: the picture needs gnuplot (sudo apt-get install gnuplot-nox)"
+        skip "$set: the pictures need gnuplot (sudo apt-get install gnuplot-nox)"
     elif grep -q 'plots/01-timeline.svg' <<<"$refs" && [ -s "$F/$set/plots/01-timeline.svg" ] &&
-        ! ls "$F/$set/plots/" | grep -qv '^01-timeline.svg$' &&
-        grep -qF 'href="01-block-scheduling/timeline.csv"' "$page"; then
-        pass "$set: lab 01's timeline drawn from the run's own timeline.csv, no other plot (no other data)"
+        grep -q 'plots/00-device.svg' <<<"$refs" && [ -s "$F/$set/plots/00-device.svg" ] &&
+        [ "$(ls "$F/$set/plots/" | tr '\n' ' ')" = "00-device.svg 01-timeline.svg " ] &&
+        grep -qF 'href="01-block-scheduling/timeline.csv"' "$page" &&
+        grep -qF 'href="00-device-query/measurements.csv">00-device-query/measurements.csv</a> (this run)' "$page"; then
+        pass "$set: lab 01's timeline drawn from the run's own timeline.csv, lab 00's picture from its measurements.csv, no other plot (no other data)"
+        # without a GPU lab 00's two checks record nothing, and its picture says so
+        grep -q "not measured in this run" "$F/$set/plots/00-device.svg" ||
+            fail "$set: lab 00's picture of a run whose checks recorded nothing does not say so"
     else
-        fail "$set: the picture of lab 01 is missing, or a plot without its run's data was drawn"
+        fail "$set: the picture of lab 00 or lab 01 is missing, or a plot without its run's data was drawn"
     fi
-    # lab 00 has no plot: its measurements instead (the labs fixture holds one row)
-    if grep -q '<h3>Measurements</h3>' "$page" &&
-        { [ "$set" != labs ] || grep -q '<table class=measurements>' "$page"; }; then
-        pass "$set: lab 00 (no picture) shows its measurements, or says it has none"
+    # lab 00's measurements are still on the page, under its picture (the labs fixture holds one row)
+    if [ "$set" != labs ] ||
+        grep -qF '<summary>All 1 measurements (measurements.csv)</summary><table class=measurements>' "$page"; then
+        pass "$set: lab 00's measurements listed under its picture, or none recorded"
     else
-        fail "$set: lab 00 has no picture and no measurements section"
+        fail "$set: lab 00's measurements (one row) are not listed under its picture"
     fi
 done
+
+# ---- a lab whose run wrote no data for its picture shows its measurements as a table:
+# lab 01 without its timeline.csv, one measurement added, in a copy of the labs set
+rm -rf "$F/bare"
+cp -r "$F/labs" "$F/bare"
+rm -rf "$F/bare/plots" "$F/bare/index.html" "$F/bare/01-block-scheduling/timeline.csv"
+echo "01-block-scheduling,labs,check.timeline,waves,3,waves,3,eq,,1" >>"$F/bare/01-block-scheduling/measurements.csv"
+python3 scripts/report.py --root "$F" --set bare $LABS_USED >"$F/bare.log" 2>&1
+lab01=$(python3 -c '
+import re, sys
+m = re.search(r"<section id=\"01-block-scheduling\">.*?</section>", open(sys.argv[1], encoding="utf-8").read(), re.S)
+print(m.group(0) if m else "")' "$F/bare/index.html" 2>/dev/null)
+if grep -q '<h3>Measurements</h3>' <<<"$lab01" && grep -q '<table class=measurements>' <<<"$lab01" &&
+    grep -qF 'this run wrote no 01-block-scheduling/timeline.csv' <<<"$lab01" &&
+    ! grep -q '<img' <<<"$lab01" && [ ! -e "$F/bare/plots/01-timeline.svg" ]; then
+    pass "bare: lab 01 without its timeline.csv shows no picture, says why, and lists its measurements as a table"
+else
+    fail "bare: lab 01 without its timeline.csv does not list its measurements as a table (page: $F/bare/index.html)"
+fi
 
 # ---- the page in headless Chromium: copied elsewhere (the folder is the whole report),
 # no network, a fresh profile; laid out 1280 pixels wide and shot at half scale, so that

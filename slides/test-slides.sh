@@ -69,7 +69,8 @@ if [ -d solutions ] && [ -d slides/solutions ]; then
 fi
 
 # 1b. every plot reads a file its lab's grader writes (the name appears in
-# the grader's sources), so a renamed output cannot leave a plot on its sample
+# the grader's sources, or in the kit's for measurements.csv, which every
+# grader writes), so a renamed output cannot leave a plot on its sample
 bad=0 nplot=0
 for gp in slides/plots/[0-9][0-9]-*.gp; do
     [ -e "$gp" ] || continue
@@ -79,8 +80,10 @@ for gp in slides/plots/[0-9][0-9]-*.gp; do
     if [ -z "$csv" ] || [ -z "$lab" ] || [ ! -d "grader/$lab" ]; then
         fail slides.plot-inputs "$gp: its '# csv:' line names no lab's file ($csv)"; bad=1; continue
     fi
-    grep -rqF "$(basename "$csv")" "grader/$lab" ||
-        { fail slides.plot-inputs "$gp: grader/$lab never writes $(basename "$csv")"; bad=1; }
+    writer=grader/$lab
+    [ "$(basename "$csv")" = measurements.csv ] && writer=grader/kit
+    grep -rqF "$(basename "$csv")" "$writer" ||
+        { fail slides.plot-inputs "$gp: $writer never writes $(basename "$csv")"; bad=1; }
 done
 [ $bad = 0 ] && pass slides.plot-inputs "$nplot plot scripts, each reads a file its lab's grader writes"
 
