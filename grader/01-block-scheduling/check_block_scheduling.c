@@ -1052,6 +1052,12 @@ static const wb_test tests[] = {
                     "on a tie"),
     WB_HOST("correct.analyze_waves", 5, test_analyze_waves, .hint = README_WAVES),
     WB_HOST("correct.analyze_invalid", 2, test_analyze_invalid, .hint = "block_scheduling.h"),
+    /* The analysis's bodies again, the library built for AddressSanitizer: a write one past an
+     * array it allocates (the allocator's slack) or declares (the frame's padding) changes no
+     * figure the tests above check, nor the guard after h_blocks_per_sm. Without a GPU. */
+    WB_ASAN_OF("sanitizer.host", 2,
+               "correct.analyze_per_sm correct.analyze_resident correct.analyze_waves "
+               "correct.analyze_invalid"),
     WB_GPU("correct.capacity", 10, test_capacity, .timeout_s = 60, .hint = README_FIT),
     WB_GPU("correct.trace", 12, test_trace, .timeout_s = 60, .hint = README_TRACE),
     /* The trace's shared start time: written by one thread, read by all

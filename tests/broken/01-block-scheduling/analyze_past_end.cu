@@ -7,7 +7,8 @@
  * expect: correct.analyze_resident FAIL wrote past the end of h_blocks_per_sm
  * expect: correct.analyze_waves FAIL wrote past the end of h_blocks_per_sm
  * expect: correct.analyze_invalid FAIL wrote past the end of h_blocks_per_sm
- * expect: check.timeline FAIL wrote past the end of h_blocks_per_sm */
+ * expect: check.timeline FAIL wrote past the end of h_blocks_per_sm
+ * expect: sanitizer.host FAIL not graded */
 #define block_scheduling_analyze reference_analyze
 #include "../../../solutions/01-block-scheduling/block_scheduling.cu"
 #undef block_scheduling_analyze

@@ -1,7 +1,8 @@
 /* waves_floor.cu - broken lab 01: waves rounded down, so a partial last wave is not counted */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.analyze_waves FAIL expected 3
- * expect: check.timeline FAIL your analysis gives */
+ * expect: check.timeline FAIL your analysis gives
+ * expect: sanitizer.host FAIL not graded */
 #define block_scheduling_analyze reference_analyze
 #include "../../../solutions/01-block-scheduling/block_scheduling.cu"
 #undef block_scheduling_analyze
