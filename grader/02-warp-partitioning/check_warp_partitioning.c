@@ -711,6 +711,12 @@ static const wb_test tests[] = {
                                     "not round a partial warp up differs",
                       .figures = "reference: all exact, mean idle share 6.1 % (2026-11-22, host "
                                  "code, no GPU needed)"}),
+    /* The host tests' bodies again, the library built for AddressSanitizer: a write one past
+     * an array the host functions allocate (the allocator's slack) or declare (the frame's
+     * padding) changes no count the tests above check. Without a GPU, like them. */
+    WB_ASAN_OF("sanitizer.host", 2,
+               "correct.linear correct.warp_lane correct.warps_per_block correct.idle_lanes "
+               "correct.invalid measure.waste_table"),
     WB_GPU("correct.record_shapes", 10, test_record_shapes, .timeout_s = 60, .hint = README_GPU),
     WB_GPU("correct.record_activemask", 6, test_record_activemask, .timeout_s = 60,
            .hint = "read __activemask() before any branch, and record it unchanged (" README_GPU

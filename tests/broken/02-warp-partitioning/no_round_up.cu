@@ -1,7 +1,8 @@
 /* no_round_up.cu - broken lab 02: warps per block rounded down, so a partial warp is not counted */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.warps_per_block FAIL expected
- * expect: measure.waste_table FAIL not graded */
+ * expect: measure.waste_table FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define warp_partitioning_warps_per_block reference_warps_per_block
 #include "../../../solutions/02-warp-partitioning/warp_partitioning.cu"
 #undef warp_partitioning_warps_per_block

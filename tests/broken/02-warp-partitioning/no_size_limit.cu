@@ -1,6 +1,7 @@
 /* no_size_limit.cu - broken lab 02: each dimension checked, but not the 1024-thread total */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.invalid FAIL expected -1 */
+/* expect: correct.invalid FAIL expected -1
+ * expect: sanitizer.host FAIL not graded */
 #define warp_partitioning_warps_per_block reference_warps_per_block
 #include "../../../solutions/02-warp-partitioning/warp_partitioning.cu"
 #undef warp_partitioning_warps_per_block
