@@ -1,7 +1,8 @@
 /* accepts_256_regs.cu - broken lab 05: accepts more registers per thread than any thread can have
  */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.invalid FAIL 256 registers */
+/* expect: correct.invalid FAIL 256 registers
+ * expect: sanitizer.host FAIL not graded */
 #define occupancy_calc reference_calc
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_calc

@@ -6,7 +6,8 @@
  * expect: correct.calc_random FAIL wrong blocks_per_sm
  * expect: correct.calc_factors FAIL wrong smem_per_block
  * expect: correct.calc_device FAIL your calculator says
- * expect: measure.sweep FAIL not graded */
+ * expect: measure.sweep FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define occupancy_calc reference_calc
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_calc

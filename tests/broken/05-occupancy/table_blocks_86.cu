@@ -1,6 +1,7 @@
 /* table_blocks_86.cu - broken lab 05: gives compute capability 8.6 the A100's 32 block slots */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.table FAIL capability 8.6: max_blocks_per_sm = 32, expected 16 */
+/* expect: correct.table FAIL capability 8.6: max_blocks_per_sm = 32, expected 16
+ * expect: sanitizer.host FAIL not graded */
 #define occupancy_arch_limits reference_limits
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_arch_limits

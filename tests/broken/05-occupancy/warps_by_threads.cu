@@ -7,7 +7,8 @@
  * expect: correct.calc_grid FAIL wrong blocks_per_sm
  * expect: correct.calc_factors FAIL wrong limit_warps
  * expect: correct.calc_device FAIL your calculator says
- * expect: measure.sweep FAIL not graded */
+ * expect: measure.sweep FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define occupancy_calc reference_calc
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_calc
