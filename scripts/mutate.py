@@ -884,7 +884,10 @@ def check_selection(labs):
     want = {"04-barriers": ("barriers_block_sum", ["sanitizer.racecheck", "sanitizer.synccheck"]),
             "09-prefetching": ("prefetching_async_kernel", ["correct.async", "correct.best"]),
             "06-latency-hiding": ("random_cycle", ["sanitizer.host"]),
-            "07-latency-model": ("latency_model_time_one_rep", ["sanitizer.host"])}
+            "07-latency-model": ("latency_model_time_one_rep", ["sanitizer.host"]),
+            "01-block-scheduling": ("block_scheduling_analyze", ["sanitizer.host"]),
+            "02-warp-partitioning": ("warp_partitioning_idle_lanes", ["sanitizer.host"]),
+            "05-occupancy": ("occupancy_calc", ["sanitizer.host"])}
     src_names = {"t[] = TABLE(k);": "t", "static const f t[] = TABLE(k);": "t", "int f(int x);": "f"}
     bad = [f"def_name({h!r}) is {def_name(h)!r}, expected {n!r}" for h, n in src_names.items()
            if def_name(h) != n]
