@@ -261,8 +261,9 @@ mutate: all
 build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) $(SIM_WAIT_O) | deps
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(SIM_WAIT_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
-# Broken variants include their lab's solution: rebuild them when it changes.
-build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu) | build/tools/wb-confine
+# Broken variants include their lab's solution and their lab's shared drivers (tests/broken/LAB/*.h):
+# rebuild them when either changes.
+build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu tests/broken/*/*.h) | build/tools/wb-confine
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 build/tests/broken/%.asan.so: tests/broken/%.cu $(wildcard solutions/*/*.cu) | build/tools/wb-confine
 	$(call say,ASAN,$<)mkdir -p $(@D) && $(asan_check) $(STUDENT_BUILD) $(NVCC) $(ASAN_NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
