@@ -123,7 +123,7 @@ build/tests/grader_selftest --set solutions --student /nonexistent.so --answers 
     --report-dir "$out.h" --only self.raw_text,question.self_question >"$out.h.log" 2>&1
 for f in "$out.log" "$out.h.log" "$out.h/results.json" "$out.h/measurements.csv" "$out/results.json"; do
     if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$f" || ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1 ||
-        grep -q $'\xc2[\x80-\x9f]' "$f"; then
+        LC_ALL=C grep -q $'\xc2[\x80-\x9f]' "$f"; then
         echo "FAIL  grader rule: text of the code under test reached $f raw (a control character or bytes that are not UTF-8)"
         status=1
     fi
