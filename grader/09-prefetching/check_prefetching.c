@@ -1886,6 +1886,11 @@ static const wb_test tests[] = {
     WB_HOST("correct.conflict_ways", 4, test_conflict_ways, .timeout_s = 60, .hint = README_PAD),
     WB_HOST("correct.min_distance", 3, test_min_distance, .timeout_s = 60, .hint = README_MODEL),
     WB_HOST("correct.model", 3, test_model, .timeout_s = 60, .hint = README_MODEL),
+    /* The calculators' bodies again, the library built for AddressSanitizer: a write one past
+     * an array they allocate (the allocator's slack) or declare (the frame's padding), a bank
+     * per thread of the warp say, changes no count the tests above check. Without a GPU, like
+     * them: the variants' launches are given, and prefetching_best's region only picks one. */
+    WB_ASAN_OF("sanitizer.host", 2, "correct.conflict_ways correct.min_distance correct.model"),
     WB_MEASURE_OWN("measure.baseline", test_measure_baseline, .timeout_s = 120,
                    .hint = README_WHEN, .unrestricted = UNRESTRICTED_ONE_PER_SM),
     WB_GPU("correct.batched", 4, test_batched, .timeout_s = 120,

@@ -1,6 +1,7 @@
 /* abort.cu - broken lab 00: abort() in the middle of device_query_print */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.print FAIL signal 6 */
+/* expect: correct.print FAIL signal 6
+ * expect: sanitizer.host FAIL not graded */
 #define device_query_print reference_print
 #include "../../../solutions/00-device-query/device_query.cu"
 #undef device_query_print

@@ -2,6 +2,7 @@
  * report */
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.print FAIL lacks
+ * expect: sanitizer.host FAIL not graded
  * expect-log-lacks: PASS  correct.print 5/5 (fake)
  * expect-log-lacks: Score: 100/100 (fake)
  * expect-log-lacks: 00-device-query: 100/100 (fake) */

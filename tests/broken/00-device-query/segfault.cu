@@ -1,6 +1,7 @@
 /* segfault.cu - broken lab 00: a host segfault in device_query_pick_best */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.pick_best FAIL signal 11 */
+/* expect: correct.pick_best FAIL signal 11
+ * expect: sanitizer.host FAIL not graded */
 #define device_query_pick_best reference_pick_best
 #include "../../../solutions/00-device-query/device_query.cu"
 #undef device_query_pick_best

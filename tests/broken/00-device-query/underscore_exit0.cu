@@ -1,7 +1,8 @@
 /* underscore_exit0.cu - broken lab 00: _exit(0) in device_query_print, after printing a fake
  * verdict */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.print FAIL exit status 0 */
+/* expect: correct.print FAIL exit status 0
+ * expect: sanitizer.host FAIL not graded */
 #define device_query_print reference_print
 #include "../../../solutions/00-device-query/device_query.cu"
 #undef device_query_print

@@ -5,7 +5,8 @@
  * above (the line from the equal point starts at the threshold), but a
  * last point exactly at it is never counted (-1), and a point exactly at
  * it followed by a dip gives way to a later crossing.
- * expect: correct.break_even FAIL the last point exactly at the threshold */
+ * expect: correct.break_even FAIL the last point exactly at the threshold
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_break_even reference_break_even
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_break_even

@@ -4,7 +4,8 @@
  * with new contents in the same buffers gets the old answer.
  * expect: correct.chain FAIL same buffers, new input
  * expect: sanitizer.chain FAIL not graded
- * expect: perf.chain FAIL not graded */
+ * expect: perf.chain FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_chain reference_chain
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_chain

@@ -3,7 +3,8 @@
 /* Right whenever the caller waits for the whole device; wrong when the
  * input arrives on the caller's stream, and invisible to a timer on it.
  * expect: correct.chain_stream FAIL not on the stream argument
- * expect: perf.chain FAIL not graded */
+ * expect: perf.chain FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #include <cuda_runtime.h> /* declares cudaGraphLaunch before the macro below renames its calls */
 #define launch_overhead_chain reference_chain
 #define cudaGraphLaunch(exec, stream) cudaGraphLaunch((exec), capture)

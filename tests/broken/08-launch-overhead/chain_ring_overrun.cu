@@ -10,7 +10,8 @@
  * expect: correct.chain FAIL past the end
  * expect: correct.chain_stream FAIL past the end
  * expect: sanitizer.chain FAIL not graded
- * expect: perf.chain FAIL not graded */
+ * expect: perf.chain FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_chain reference_chain
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_chain

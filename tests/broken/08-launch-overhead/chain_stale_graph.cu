@@ -4,7 +4,8 @@
  * another step count replays the old graph.
  * expect: correct.chain FAIL same buffers, then 2 steps
  * expect: sanitizer.chain FAIL not graded
- * expect: perf.chain FAIL not graded */
+ * expect: perf.chain FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_chain reference_chain
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_chain

@@ -7,7 +7,8 @@
  * idle again before the grader asks, so neither the band nor the grader's
  * cudaStreamQuery can tell; the grader's count of the calls that wait for
  * the GPU can: none comes after the timed launches.
- * expect: measure.empty_async FAIL no wait after the last */
+ * expect: measure.empty_async FAIL no wait after the last
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_empty_async reference_empty_async
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_empty_async

@@ -8,7 +8,8 @@
  * expect: correct.pipeline FAIL must be launch_overhead_work_value
  * expect: correct.pipeline_streams FAIL must be launch_overhead_work_value
  * expect: sanitizer.pipeline FAIL not graded
- * expect: perf.pipeline FAIL not graded */
+ * expect: perf.pipeline FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_pipeline reference_pipeline
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_pipeline

@@ -7,7 +7,8 @@
  * expect: correct.pipeline FAIL past the end
  * expect: correct.pipeline_streams FAIL past the end
  * expect: sanitizer.pipeline FAIL not graded
- * expect: perf.pipeline FAIL not graded */
+ * expect: perf.pipeline FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_pipeline reference_pipeline
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_pipeline

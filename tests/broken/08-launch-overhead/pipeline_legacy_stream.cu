@@ -6,7 +6,8 @@
  * input arriving late on those streams, it copies in what h_in held
  * before.
  * expect: correct.pipeline_streams FAIL never on stream 0
- * expect: perf.pipeline FAIL not graded */
+ * expect: perf.pipeline FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_pipeline reference_pipeline
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_pipeline

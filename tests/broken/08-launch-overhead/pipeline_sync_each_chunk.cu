@@ -5,7 +5,8 @@
  * one before. The call returns only when the GPU is done, which the
  * grader sees with its own work queued ahead on the streams.
  * expect: correct.pipeline_streams FAIL it waited for the GPU
- * expect: perf.pipeline FAIL not graded */
+ * expect: perf.pipeline FAIL not graded
+ * expect: sanitizer.host FAIL not graded */
 #define launch_overhead_pipeline reference_pipeline
 #include "../../../solutions/08-launch-overhead/launch_overhead.cu"
 #undef launch_overhead_pipeline

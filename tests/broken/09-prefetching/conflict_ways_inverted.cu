@@ -1,7 +1,8 @@
 /* conflict_ways_inverted.cu - broken lab 09: counts the banks a warp uses, not the threads per bank
  */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.conflict_ways FAIL expected */
+/* expect: correct.conflict_ways FAIL expected
+ * expect: sanitizer.host FAIL not graded */
 #define prefetching_conflict_ways reference_conflict_ways
 #include "../../../solutions/09-prefetching/prefetching.cu"
 #undef prefetching_conflict_ways
