@@ -3,11 +3,14 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include <check.h>
+#include <dlfcn.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "wb_answers.h"
@@ -833,7 +836,7 @@ START_TEST(test_sim_waits) {
     int a = 1, b = 2;
     wb_sim_waits w, after;
     cudaDeviceSynchronize(); /* before begin: not counted */
-    wb_sim_waits_begin();
+    wb_sim_waits_begin(NULL);
     for (int i = 0; i < 3; i++)
         cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaDeviceSynchronize();  /* a wait after new launches */
@@ -853,7 +856,7 @@ START_TEST(test_sim_waits) {
     ck_assert_int_eq(w.waited, 2 + done);
     ck_assert_int_eq(w.pending, done ? 0 : 2);
     ck_assert_mem_eq(&after, &w, sizeof w);
-    wb_sim_waits_begin();
+    wb_sim_waits_begin(NULL);
     wb_sim_waits_end(&w);
     ck_assert_int_eq(w.launches + w.waits + w.waited + w.pending, 0);
 }
@@ -875,7 +878,7 @@ START_TEST(test_sim_waits_which) {
         ev_before = (cudaEvent_t)&x;
         ev_after = (cudaEvent_t)&y;
     }
-    wb_sim_waits_begin();
+    wb_sim_waits_begin(NULL);
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaStreamSynchronize(cudaStreamPerThread);    /* another stream than the launch's */
     cudaEventSynchronize(ev_before);                       /* not recorded while counting */
@@ -887,7 +890,7 @@ START_TEST(test_sim_waits_which) {
     ck_assert_int_eq(w.waited, 0);
     ck_assert_int_eq(w.pending, 1);
 
-    wb_sim_waits_begin();
+    wb_sim_waits_begin(NULL);
     cudaEventRecord(ev_before, 0); /* before the launches */
     cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamLegacy);
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0); /* 0 is the legacy stream too */
@@ -905,7 +908,7 @@ START_TEST(test_sim_waits_which) {
     ck_assert_int_eq(w.waited, 1);
     ck_assert_int_eq(w.pending, 2);
 
-    wb_sim_waits_begin();
+    wb_sim_waits_begin(NULL);
     cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
     cudaLaunchKernel(NULL, one, one, NULL, 0, cudaStreamPerThread);
     cudaDeviceSynchronize(); /* for every stream */
@@ -922,6 +925,175 @@ START_TEST(test_sim_waits_which) {
         cudaEventDestroy(ev_before);
         cudaEventDestroy(ev_after);
     }
+}
+END_TEST
+
+/* A host clock read of this executable's own: the reader the clock tests
+ * below name (sim_waits.c counts the reads of one object's code). */
+static void read_clock(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+}
+
+static void launch_n(int n) {
+    const dim3 one = {1, 1, 1};
+    for (int i = 0; i < n; i++)
+        cudaLaunchKernel(NULL, one, one, NULL, 0, 0);
+}
+
+/* The clock reads among the launches and waits (grader/sim/sim_waits.c),
+ * and the rule lab 08 applies to them (wb_sim_clock_early): the last
+ * reading must not come after the last launch while that launch is not yet
+ * waited for. Extra readings, a reading before the warm-up, or none at
+ * all (a call timed with CUDA events) judge nothing. Without a GPU every
+ * call fails and still counts. */
+START_TEST(test_sim_clock_order) {
+    wb_sim_waits w;
+    char order[256];
+    const void *me = (const void *)read_clock;
+
+    wb_sim_waits_begin(me); /* the reference: warm-up, read, launch, wait, read */
+    launch_n(2);
+    cudaDeviceSynchronize();
+    read_clock();
+    launch_n(3);
+    cudaDeviceSynchronize();
+    read_clock();
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clocks, 2);
+    ck_assert_int_eq(w.clock_launches, 5);
+    ck_assert_int_eq(w.clock_pending, 0);
+    ck_assert(!wb_sim_clock_early(&w));
+    wb_sim_waits_order(&w, order, sizeof order);
+    ck_assert_str_eq(order, "2 launches, cudaDeviceSynchronize, clock read, 3 launches, "
+                            "cudaDeviceSynchronize, clock read");
+
+    wb_sim_waits_begin(me); /* the second reading before the wait */
+    launch_n(2);
+    cudaDeviceSynchronize();
+    read_clock();
+    launch_n(3);
+    read_clock();
+    cudaDeviceSynchronize();
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clock_launches, 5);
+    ck_assert_int_eq(w.clock_pending, 3);
+    ck_assert_int_eq(w.pending, 0);
+    ck_assert(wb_sim_clock_early(&w));
+    wb_sim_waits_order(&w, order, sizeof order);
+    ck_assert_str_eq(order, "2 launches, cudaDeviceSynchronize, clock read, 3 launches, "
+                            "clock read, cudaDeviceSynchronize");
+    wb_sim_waits_order(&w, order, 60); /* short of room: the last runs that fit whole */
+    ck_assert_str_eq(order, "..., 3 launches, clock read, cudaDeviceSynchronize");
+
+    wb_sim_waits_begin(me); /* a synchronised loop: right, then its last wait after the reading */
+    read_clock();
+    for (int i = 0; i < 3; i++) {
+        launch_n(1);
+        cudaStreamSynchronize(0);
+    }
+    read_clock();
+    wb_sim_waits_end(&w);
+    ck_assert(!wb_sim_clock_early(&w));
+    wb_sim_waits_begin(me);
+    read_clock();
+    for (int i = 0; i < 4; i++) {
+        launch_n(1);
+        if (i < 3)
+            cudaStreamSynchronize(0);
+    }
+    read_clock();
+    cudaStreamSynchronize(0);
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clock_pending, 1);
+    ck_assert(wb_sim_clock_early(&w));
+    wb_sim_waits_order(&w, order, sizeof order);
+    ck_assert_str_eq(order, "..., cudaStreamSynchronize, launch, cudaStreamSynchronize, launch, "
+                            "clock read, cudaStreamSynchronize");
+
+    wb_sim_waits_begin(me); /* extra readings: before the warm-up, and before the wait */
+    read_clock();
+    launch_n(2);
+    cudaDeviceSynchronize();
+    read_clock();
+    launch_n(3);
+    read_clock();
+    cudaDeviceSynchronize();
+    read_clock();
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clocks, 4);
+    ck_assert(!wb_sim_clock_early(&w));
+
+    wb_sim_waits_begin(me); /* no reading at all: events, or a clock not seen */
+    launch_n(3);
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clocks, 0);
+    ck_assert(!wb_sim_clock_early(&w));
+
+    wb_sim_waits_begin(me); /* the last reading before the last launch */
+    read_clock();
+    launch_n(3);
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clock_launches, 0);
+    ck_assert(!wb_sim_clock_early(&w));
+
+    wb_sim_waits_begin(me); /* a wait for none of the launches is no wait for them */
+    read_clock();
+    launch_n(3);
+    cudaStreamSynchronize(cudaStreamPerThread);
+    read_clock();
+    wb_sim_waits_end(&w);
+    ck_assert(wb_sim_clock_early(&w));
+    wb_sim_waits_order(&w, order, sizeof order);
+    ck_assert_str_eq(order, "clock read, 3 launches, cudaStreamSynchronize (waiting for none of "
+                            "them), clock read");
+}
+END_TEST
+
+static void *read_clock_thread(void *arg) {
+    (void)arg;
+    read_clock();
+    return NULL;
+}
+
+/* Whose clock reads count: the reader's object's and the C++ library's,
+ * on the thread that began counting, between begin and end; not another
+ * object's (the CUDA runtime's own, here stood in for by this executable
+ * with the runtime named the reader), not another thread's, none without
+ * a reader. */
+START_TEST(test_sim_clock_whose) {
+    wb_sim_waits w;
+    pthread_t t;
+    const void *me = (const void *)read_clock;
+    void *cxx = dlopen("libstdc++.so.6", RTLD_NOW | RTLD_GLOBAL); /* before begin: its span */
+    long long (*steady_now)(void) =
+        (long long (*)(void))dlsym(RTLD_DEFAULT, "_ZNSt6chrono3_V212steady_clock3nowEv");
+    const void *runtime = dlsym(RTLD_DEFAULT, "cudaGetErrorName");
+    ck_assert_ptr_nonnull(cxx); /* nvcc needs the C++ library: it is there */
+    ck_assert_ptr_nonnull(steady_now);
+    ck_assert_ptr_nonnull(runtime);
+
+    read_clock(); /* before begin */
+    wb_sim_waits_begin(me);
+    read_clock();
+    ck_assert_int_eq(pthread_create(&t, NULL, read_clock_thread, NULL), 0);
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    steady_now(); /* std::chrono::steady_clock::now() */
+    wb_sim_waits_end(&w);
+    read_clock(); /* after end */
+    ck_assert_int_eq(w.clocks, 2);
+
+    wb_sim_waits_begin(runtime); /* this executable is not the reader now */
+    read_clock();
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clocks, 0);
+
+    wb_sim_waits_begin(NULL);
+    read_clock();
+    steady_now();
+    wb_sim_waits_end(&w);
+    ck_assert_int_eq(w.clocks, 0);
+    dlclose(cxx);
 }
 END_TEST
 
@@ -977,6 +1149,8 @@ static Suite *common_suite(void) {
         {"sim", test_sim_show_sms},
         {"sim", test_sim_waits},
         {"sim", test_sim_waits_which},
+        {"sim", test_sim_clock_order},
+        {"sim", test_sim_clock_whose},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);

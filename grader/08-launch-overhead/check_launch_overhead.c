@@ -20,6 +20,7 @@
 #include <time.h>
 
 #define README_HOST "README.md, \"Measuring host time\""
+#define README_SEES "README.md, \"How the grader sees the waits\""
 #define README_SYNC "README.md, \"Waiting after every launch\""
 #define README_WAIT "README.md, \"How much work hides a launch\""
 #define README_BREAK "README.md, \"The break-even point\""
@@ -84,6 +85,7 @@ typedef __typeof__(&launch_overhead_chain) chain_fn;
 typedef launch_overhead_point point;
 
 /* Grader-owned kernels and measurements (lo_baseline.cu). */
+int lo_probe_launch(void);
 int lo_empty_sync_us(int launches, double *us);
 int lo_sweep(const long long *cycles, int points, int launches, int with_sync, point *out);
 int lo_naive_chain(const uint32_t *d_in, uint32_t *d_out, uint32_t *d_work, int n, int steps,
@@ -226,22 +228,82 @@ static void require_idle(wb_ctx *ctx, const char *call) {
  * launched. For empty kernels the figure cannot show a missing wait (the GPU
  * keeps up with the launches, so the last one or two are unfinished at
  * most), so the grader watches the calls themselves: grader/sim/sim_waits.c
- * counts, while the student's function runs, its launches and the calls
- * that wait for the GPU (cudaDeviceSynchronize, cudaStreamSynchronize,
+ * counts, while the student's function runs, its launches, the calls that
+ * wait for the GPU (cudaDeviceSynchronize, cudaStreamSynchronize,
  * cudaEventSynchronize, a cudaMemcpy that touches the host, a
  * cudaStreamQuery or cudaEventQuery that found the work done), each a wait
  * after new launches only where it waits for them (a stream's for the
- * launches on it, an event's for those before it was recorded). A call falls
- * short of `want` when fewer than `want` waits each came after new launches
- * (the given warm-up's wait is one of them), or when its last launches were
- * never waited for. Where no launch was seen (a runtime whose launches take
- * a path the grader does not count; the given warm-up always launches) the
- * waits alone must reach want + 1; where nothing at all was seen, nothing
- * is judged. */
+ * launches on it, an event's for those before it was recorded), and its
+ * host clock reads (clock_gettime: now_us(), std::chrono), all in order.
+ * Three rules follow, checked in this order:
+ * - launches (check_launches_seen): a call asked for `want` launches makes
+ *   at least `want` that the grader sees, the given warm-up's counted too;
+ *   one that launches through the driver API (cuLaunchKernel) leaves the
+ *   other two rules nothing to judge;
+ * - waits (waits_short): a call falls short of `want` when fewer than `want`
+ *   waits each came after new launches (the given warm-up's wait is one of
+ *   them), or when its last launches were never waited for. Where no launch
+ *   was seen (a runtime whose launches take a path the grader does not
+ *   count, which probe_launches tells) the waits alone must reach want + 1;
+ *   where nothing at all was seen, nothing is judged;
+ * - the clock (check_clock_order): the call's last clock read does not come
+ *   after its last launch while that launch is not yet waited for. */
 static int waits_short(const wb_sim_waits *w, long want) {
     if (w->launches == 0)
         return w->waits > 0 && w->waits < want + 1;
     return w->pending > 0 || w->waited < want;
+}
+
+/* Whether this runtime's launches for <<<...>>> reach the grader's counters
+ * (-1 until probed): one launch of the grader's own, built by the same
+ * nvcc, counted. A toolkit whose launches took a path sim_waits.c does not
+ * intercept would show no call's launches, a right one's included: there
+ * the rule on launches judges nothing. */
+static int launches_visible = -1;
+
+static void probe_launches(wb_ctx *ctx) {
+    wb_sim_waits w;
+    wb_sim_waits_begin(NULL);
+    int e = lo_probe_launch();
+    wb_sim_waits_end(&w);
+    WB_CUDA(ctx, e);
+    launches_visible = w.launches > 0;
+}
+
+/* A timed call must make, through the runtime, at least the launches it
+ * was asked for (launch_overhead.h: <<<1, 1>>>): the grader cannot judge
+ * the waits of launches it does not see. */
+static void check_launches_seen(wb_ctx *ctx, const char *call, long want, const wb_sim_waits *w) {
+    if (launches_visible != 1 || w->launches >= want)
+        return;
+    wb_fail(ctx,
+            "%s made %ld launches that the grader saw (the given warm-up's included), fewer "
+            "than the %ld it was asked for: expected every timed launch through the runtime, "
+            "kernel<<<1, 1>>>() (or cudaLaunchKernel); a launch through the driver API "
+            "(cuLaunchKernel) is not seen, and the grader cannot check the waits of launches it "
+            "does not see (%s)",
+            call, w->launches, want, README_SEES);
+}
+
+/* The clock is read the second time only after the wait for the last
+ * launch: wb_sim_clock_early sees the call's last clock read after its last
+ * launch while that launch was not yet waited for. A call with no clock
+ * read seen (timed with CUDA events, or with a clock the grader does not
+ * see) or whose last read came before its last launch is not judged, and
+ * extra reads (before the warm-up, between the launches and the wait) are
+ * harmless while the last one follows the wait: a right call never fails.
+ * `expected` says what the function's loop does. */
+static void check_clock_order(wb_ctx *ctx, const char *call, const char *expected,
+                              const wb_sim_waits *w) {
+    if (!wb_sim_clock_early(w))
+        return;
+    char order[128]; /* a reason holds 511 bytes: the order gives way first */
+    wb_sim_waits_order(w, order, sizeof order);
+    wb_fail(ctx,
+            "%s read the clock for the last time before the wait for its last launch: expected "
+            "%s, then the second clock read; saw %s (%ld launches, %ld waits, %ld clock reads in "
+            "all): the clock stopped before the GPU had run them (%s)",
+            call, expected, order, w->launches, w->waits, w->clocks, README_SEES);
 }
 
 /* What the counts of one call show, for a failure message. */
@@ -266,11 +328,13 @@ static void describe_waits(const wb_sim_waits *w, char *buf, size_t cap) {
                  w->launches, w->waits, w->waited);
 }
 
-/* One call's waits against its function's rule: one after the timed loop
- * (asynchronous), one after every timed launch (synchronised). */
-static void check_measure_waits(wb_ctx *ctx, const char *call, int sync_each, int launches,
+/* One call's launches, waits and clock reads against its function's rule:
+ * a wait after the timed loop (asynchronous), or after every timed launch
+ * (synchronised), and the clock read after it. */
+static void check_measure_calls(wb_ctx *ctx, const char *call, int sync_each, int launches,
                                 const wb_sim_waits *w) {
     char saw[256];
+    check_launches_seen(ctx, call, launches, w);
     describe_waits(w, saw, sizeof saw);
     if (!sync_each && waits_short(w, 1))
         wb_fail(ctx,
@@ -285,6 +349,11 @@ static void check_measure_waits(wb_ctx *ctx, const char *call, int sync_each, in
                 "(cudaDeviceSynchronize()) after each of the %d timed launches, inside the timed "
                 "loop, before the next launch; saw %s (%s)",
                 call, launches, saw, README_SYNC);
+    check_clock_order(ctx, call,
+                      sync_each ? "a wait for the GPU (cudaDeviceSynchronize()) after every "
+                                  "launch, the last one too"
+                                : "the launches, then a wait for the GPU (cudaDeviceSynchronize())",
+                      w);
 }
 
 static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int launches,
@@ -293,7 +362,7 @@ static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int l
     wb_sim_waits w;
     memset(&out, GUARD_BYTE, sizeof out);
     out.us = NAN;
-    wb_sim_waits_begin();
+    wb_sim_waits_begin((const void *)f);
     int e = f(launches, &out.us);
     wb_sim_waits_end(&w);
     if (e != cudaSuccess)
@@ -303,7 +372,7 @@ static double student_measure(wb_ctx *ctx, measure_fn f, const char *name, int l
     snprintf(call, sizeof call, "%s(%d)", name, launches);
     /* A figure of 0 (the stub's) fails as "nothing was measured" instead. */
     if (out.us > 0 && isfinite(out.us))
-        check_measure_waits(ctx, call, sync_each, launches, &w);
+        check_measure_calls(ctx, call, sync_each, launches, &w);
     require_idle(ctx, call);
     long k = first_touched(out.guard, sizeof out.guard);
     if (k >= 0)
@@ -370,6 +439,7 @@ static void check_empty(wb_ctx *ctx, measure_fn f, const empty_kind *k) {
         return;
     }
     require_quiet_gpu(ctx);
+    probe_launches(ctx);
     double s, g;
     char m[64];
     measure_pair(ctx, f, k, &s, &g);
@@ -484,29 +554,39 @@ static int sweep_reported(const point *out) {
     return 1;
 }
 
-/* The sweep's waits, by the rule of the empty launches (waits_short): each
- * point's asynchronous loop ends with a wait, and its synchronised loop
- * waits after every launch, so a sweep makes points x (1 + launches) waits
- * that each follow new launches, besides the given warm-up's. A sweep one
- * wait short per point skipped the asynchronous loops' wait; one further
- * short skipped waits in the synchronised loops. */
-static void check_sweep_waits(wb_ctx *ctx, const wb_sim_waits *w) {
+/* The sweep's launches, waits and clock reads, by the rules of the empty
+ * launches: 2 x points x launches launches seen; each point's asynchronous
+ * loop ends with a wait, and its synchronised loop waits after every
+ * launch, so a sweep makes points x (1 + launches) waits that each follow
+ * new launches, besides the given warm-up's (a sweep one wait short per
+ * point skipped the asynchronous loops' wait; one further short skipped
+ * waits in the synchronised loops); and the last clock read comes after the
+ * wait for the last launch. The clock's order is seen for the call's last
+ * loop only, the last point's synchronised one: a clock read before the wait
+ * in the asynchronous loops shows in the figures (check_wait_floor). */
+static void check_sweep_calls(wb_ctx *ctx, const wb_sim_waits *w) {
     const long want = (long)SWEEP_POINTS * (1 + LO_SWEEP_LAUNCHES);
-    if (!waits_short(w, want))
-        return;
-    char saw[256];
-    describe_waits(w, saw, sizeof saw);
-    const int async_only = w->launches > 0 && w->waited + SWEEP_POINTS >= want;
-    wb_fail(ctx,
-            "launch_overhead_sweep(%d points, %d launches): expected a wait for the GPU after "
-            "each point's asynchronous loop, before the clock is read the second time, and "
-            "after every launch of its synchronised loop: %d x (1 + %d) = %ld waits, each after "
-            "new launches; saw %s: %s (%s)",
-            SWEEP_POINTS, LO_SWEEP_LAUNCHES, SWEEP_POINTS, LO_SWEEP_LAUNCHES, want, saw,
-            async_only ? "an asynchronous loop read the clock before the GPU finished; "
-                         "synchronise after the loop"
-                       : "a synchronised loop does not wait after every launch, inside the loop",
-            async_only ? README_HOST : README_SYNC);
+    char call[96];
+    snprintf(call, sizeof call, "launch_overhead_sweep(%d points, %d launches)", SWEEP_POINTS,
+             LO_SWEEP_LAUNCHES);
+    check_launches_seen(ctx, call, 2L * SWEEP_POINTS * LO_SWEEP_LAUNCHES, w);
+    if (waits_short(w, want)) {
+        char saw[256];
+        describe_waits(w, saw, sizeof saw);
+        const int async_only = w->launches > 0 && w->waited + SWEEP_POINTS >= want;
+        wb_fail(ctx,
+                "%s: expected a wait for the GPU after each point's asynchronous loop, before "
+                "the clock is read the second time, and after every launch of its synchronised "
+                "loop: %d x (1 + %d) = %ld waits, each after new launches; saw %s: %s (%s)",
+                call, SWEEP_POINTS, LO_SWEEP_LAUNCHES, want, saw,
+                async_only ? "an asynchronous loop read the clock before the GPU finished; "
+                             "synchronise after the loop"
+                           : "a synchronised loop does not wait after every launch, inside the "
+                             "loop",
+                async_only ? README_HOST : README_SYNC);
+    }
+    check_clock_order(ctx, call,
+                      "each loop's launches, then a wait for the GPU after the last of them", w);
 }
 
 /* One call of the student's sweep into out[SWEEP_POINTS], poisoned, with
@@ -514,14 +594,14 @@ static void check_sweep_waits(wb_ctx *ctx, const wb_sim_waits *w) {
 static void student_sweep(wb_ctx *ctx, sweep_fn f, point *out) {
     wb_sim_waits w;
     memset(out, GUARD_BYTE, (SWEEP_POINTS + GUARD_POINTS) * sizeof *out);
-    wb_sim_waits_begin();
+    wb_sim_waits_begin((const void *)f);
     int e = f(sweep_cycles, SWEEP_POINTS, LO_SWEEP_LAUNCHES, out);
     wb_sim_waits_end(&w);
     if (e != cudaSuccess)
         wb_fail(ctx, "launch_overhead_sweep(%d points, %d launches) returned %s", SWEEP_POINTS,
                 LO_SWEEP_LAUNCHES, cudaGetErrorName((cudaError_t)e));
     if (sweep_reported(out))
-        check_sweep_waits(ctx, &w);
+        check_sweep_calls(ctx, &w);
     require_idle(ctx, "launch_overhead_sweep");
     long k = first_touched(out + SWEEP_POINTS, GUARD_POINTS * sizeof *out);
     if (k >= 0)
@@ -634,6 +714,7 @@ static void test_sweep(wb_ctx *ctx) {
         return;
     }
     require_quiet_gpu(ctx);
+    probe_launches(ctx);
     sweep_table t;
     memset(&t, 0, sizeof t);
     run_sweeps(ctx, f, &t);
@@ -1806,8 +1887,9 @@ static void test_q_my_break_even(wb_ctx *ctx) {
 static const wb_test tests[] = {
     WB_GPU("measure.empty_async", 10, test_empty_async, .timeout_s = 120, .hint = README_HOST,
            .limit = {.text = "20,000 launches, 5 runs alternating with the grader's own: your "
-                             "median within 30 % of the grader's median; in every call a wait "
-                             "for the GPU after the last launch (counted); launches < 1 and NULL "
+                             "median within 30 % of the grader's median; in every call at least "
+                             "20,000 launches seen, a wait for the GPU after the last launch and "
+                             "the clock's last reading after it (counted); launches < 1 and NULL "
                              "refused",
                      .derivation = "yours and the grader's measure the same launches in the "
                                    "same process, taking turns, so host and GPU cancel and a "
@@ -1816,9 +1898,10 @@ static const wb_test tests[] = {
                                    "inside the loop adds a round trip to the GPU to every launch, "
                                    "several microseconds over PCIe on any host against a launch "
                                    "cost of a few (2.33x on the H100); a missing wait after the "
-                                   "loop moves the figure by a kernel or two in 20,000, inside any "
-                                   "band, so the calls that wait are counted instead, which is "
-                                   "exact on any GPU",
+                                   "loop, or one after the clock's second reading, moves the "
+                                   "figure by a kernel or two in 20,000, inside any band, so the "
+                                   "launches, the calls that wait and the clock's readings are "
+                                   "counted in order instead, which is exact on any GPU",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference 0.90-1.05 of the "
                                 "grader's figure in 11 runs (the grader 3.74-4.72 us); a "
                                 "synchronisation inside the loop 9.31 against 3.99 us (2.33); "
@@ -1826,9 +1909,10 @@ static const wb_test tests[] = {
                                 "(the grader 3.33-4.27 us); stub reports 0"}),
     WB_GPU("measure.empty_sync", 8, test_empty_sync, .timeout_s = 120, .hint = README_SYNC,
            .limit = {.text = "10,000 launches, 5 runs alternating with the grader's own: your "
-                             "median within 30 % of the grader's median; in every call a wait "
-                             "for the GPU after every timed launch (counted); launches < 1 and "
-                             "NULL refused",
+                             "median within 30 % of the grader's median; in every call at least "
+                             "10,000 launches seen, a wait for the GPU after every timed launch "
+                             "and the clock's last reading after the last (counted); launches < 1 "
+                             "and NULL refused",
                      .derivation = "yours and the grader's measure the same launches in the "
                                    "same process, taking turns, so host and GPU cancel and a "
                                    "right figure differs only by noise (within 10 % on the H100 "
@@ -1836,7 +1920,9 @@ static const wb_test tests[] = {
                                    "wait after every launch saves a round trip to the GPU per "
                                    "launch, several microseconds over PCIe on any host (1.9 to "
                                    "2.7x on the H100 and H200); the last launch left without its "
-                                   "wait is one in 10,000, so the calls that wait are counted",
+                                   "wait, or waited for after the clock's reading, is one in "
+                                   "10,000, so the launches, the calls that wait and the clock's "
+                                   "readings are counted in order",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference 0.97-1.03 of the "
                                 "grader's figure in 12 runs (the grader 9.24-10.55 us); stub "
                                 "reports 0. H200 (2026-11-22): reference 1.00 in 2 runs (the "
@@ -1846,9 +1932,10 @@ static const wb_test tests[] = {
                              "sweeps alternating with the grader's: every point's median within "
                              "30 % of the grader's, both ways (taken again, twice at most, where "
                              "a point is off); at 128,000 cycles neither time below 0.9 x "
-                             "128,000 / (peak SM clock); in every call a wait for the GPU after "
-                             "each asynchronous loop and after every launch of each synchronised "
-                             "loop (counted)",
+                             "128,000 / (peak SM clock); in every call at least 2 x 20 x 500 "
+                             "launches seen, a wait for the GPU after each asynchronous loop and "
+                             "after every launch of each synchronised loop, and the clock's last "
+                             "reading after the wait for the last launch (counted)",
                      .derivation = "the 30 % band is that of the empty launches, with the knee "
                                    "measured again, and the floor is 0.9 x the busy-wait at the "
                                    "SM clock the runtime reports, which a kernel that does not "
@@ -1856,7 +1943,9 @@ static const wb_test tests[] = {
                                    "factor on any GPU, while a right sweep clears it wherever the "
                                    "SMs run no faster than that clock (data-centre parts) and "
                                    "only by the gap between kernels on GeForce cards that boost "
-                                   "12 % above it (an RTX 4090 at 2,820 MHz), not shown beyond",
+                                   "12 % above it (an RTX 4090 at 2,820 MHz), not shown beyond; "
+                                   "the launches, the calls that wait and the last loop's clock "
+                                   "reading are counted in order, as for the empty launches",
                      .figures = "H100 (2026-11-22, CUDA 13.0): reference within 30 % at every "
                                 "point in 9 of 10 runs (the tenth: 4.99 against 3.77 us at "
                                 "4,000 cycles); against the floor of 58.2 us a kernel that does "

@@ -16,16 +16,17 @@ extern "C" {
  * Host time is the subject here. Each of these functions: launches its
  * kernel a few times and waits (a warm-up: the first launch of a kernel
  * loads its code, which costs far more than a launch), reads the clock,
- * launches `launches` kernels of one block of one thread (<<<1, 1>>>) on the
- * legacy default stream, synchronises with cudaDeviceSynchronize() as
- * described, reads the clock again, and reports the elapsed time divided by
- * `launches`, in microseconds. The clock meant is the host's,
- * clock_gettime(CLOCK_MONOTONIC) (the given now_us()). What is graded is
- * the figure, not the clock that took it: CUDA events recorded on the legacy
- * stream just before and just after the whole loop span the same interval,
- * short of the last synchronisation's return to the host, a few
- * microseconds in a loop of milliseconds, and no measurement can tell the
- * two apart (README.md, "Measuring host time").
+ * launches `launches` kernels of one block of one thread on the legacy
+ * default stream through the runtime (<<<1, 1>>>, or cudaLaunchKernel; not
+ * the driver API's cuLaunchKernel), synchronises with
+ * cudaDeviceSynchronize() as described, reads the clock again, and reports
+ * the elapsed time divided by `launches`, in microseconds. The clock meant
+ * is the host's, clock_gettime(CLOCK_MONOTONIC) (the given now_us()). What
+ * is graded is the figure, not the clock that took it: CUDA events recorded
+ * on the legacy stream just before and just after the whole loop span the
+ * same interval, short of the last synchronisation's return to the host, a
+ * few microseconds in a loop of milliseconds, and no measurement can tell
+ * the two apart (README.md, "Measuring host time").
  *
  * They return cudaErrorInvalidValue (and measure nothing: the output is not
  * written) for launches < 1 or a NULL output pointer, else the first error
@@ -35,11 +36,14 @@ extern "C" {
  * The grader measures the same with its own kernels in the same process,
  * alternating its runs with yours, and compares medians: yours must be
  * within 30 % of its own (README.md, "What is graded", says why 30 %). It
- * also counts, while your function runs, the launches and the calls that
- * wait for the GPU (README.md, "How the grader sees the waits"): a timed
- * loop whose last launch is not followed by a wait fails, and so does a
- * synchronised loop with a launch not followed by one, whatever the
- * figure. */
+ * also records, in order, while your function runs, the runtime's
+ * launches, the calls that wait for the GPU and the clock readings
+ * (clock_gettime: now_us(), std::chrono) of your code (README.md, "How the
+ * grader sees the waits"), and whatever the figure, fails a call that
+ * shows fewer launches than it was asked to time, a timed loop whose last
+ * launch is not followed by a wait, a synchronised loop with a launch not
+ * followed by one, and a call whose last clock reading comes after its
+ * last launch but before the wait for it. */
 
 /* Microseconds per launch of an empty kernel, with ONE cudaDeviceSynchronize()
  * after the loop, before the clock is read again. Graded with 20,000
