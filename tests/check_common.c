@@ -19,6 +19,7 @@
 #include "wb_gpu.h"
 #include "wb_csv.h"
 #include "wb_ledger.h"
+#include "wb_poison.h"
 #include "wb_report.h"
 #include "wb_rng.h"
 #include "wb_stats.h"
@@ -353,6 +354,31 @@ START_TEST(test_gpu_pick_best) {
     g[2].peak_dram_gbps = 10;
     ck_assert_int_eq(wb_gpu_pick_best(g, 3), 1); /* full tie: lower index */
     ck_assert_int_eq(wb_gpu_pick_best(g, 0), -1);
+}
+END_TEST
+
+/* The shared-memory poison reads loudly however a kernel uses a word of
+ * it: a NaN as a float and as a double; as a byte offset, odd; scaled as
+ * an index of 1- to 16-byte elements in 32-bit shared addresses (they
+ * wrap), more than an SM's shared memory (at most 228 KB) before the array,
+ * where 0xFFFFFFFF would be one element before it. */
+START_TEST(test_poison_word) {
+    uint32_t w = WB_POISON_WORD;
+    float f;
+    memcpy(&f, &w, sizeof f);
+    ck_assert(isnan(f));
+    uint64_t w2 = ((uint64_t)w << 32) | w;
+    double d;
+    memcpy(&d, &w2, sizeof d);
+    ck_assert(isnan(d));
+    ck_assert_uint_eq(w % 2, 1);
+    for (uint32_t scale = 1; scale <= 16; scale *= 2) {
+        int32_t at = (int32_t)(uint32_t)(w * scale); /* the byte offset, wrapped */
+        ck_assert_int_lt(at, -(int32_t)(256 * 1024));
+        ck_assert_int_lt((int32_t)(uint32_t)(0xFFFFFFFFu * scale), 0);
+        ck_assert_int_gt((int32_t)(uint32_t)(0xFFFFFFFFu * scale), -32);
+    }
+    ck_assert_int_gt(WB_POISON_BLOCKS_PER_SM, 1);
 }
 END_TEST
 
@@ -1134,6 +1160,7 @@ static Suite *common_suite(void) {
         {"report", test_results_json_roundtrip},
         {"gpu", test_gpu_peaks},
         {"gpu", test_gpu_pick_best},
+        {"gpu", test_poison_word},
         {"timing", test_within_noise},
         {"clocks", test_clocks_disturbed},
         {"clocks", test_clocks_words},

@@ -453,6 +453,10 @@ static void test_trace(wb_ctx *ctx) {
         block_record *h = malloc(sizeof *h * (size_t)n);
         if (!h)
             wb_fail(ctx, "out of host memory");
+        /* The block's start time lives in shared memory: a thread that
+         * reads it before it is written reads the poison, not a time an
+         * earlier block left there. */
+        wb_poison_shared(ctx);
         run_trace(ctx, trace, n, threads, 0, spin, h);
         check_records(ctx, h, n, spin);
         /* Under compute-sanitizer the tool's own work moves the readings

@@ -117,13 +117,16 @@ static void case_ones(wb_ctx *ctx, sum_case *c) {
     case_upload(ctx, c);
 }
 
-/* Poisons the outputs, runs the student's sum on the legacy default stream,
- * waits, and returns the total; the level-1 tile sums land in c->h_tiles
- * (when there are several tiles; else the total is the one tile sum). */
+/* Poisons the outputs and every SM's shared memory (a tile summed from
+ * words the block never wrote is NaN, never what an earlier sum left), runs
+ * the student's sum on the legacy default stream, waits, and returns the
+ * total; the level-1 tile sums land in c->h_tiles (when there are several
+ * tiles; else the total is the one tile sum). */
 static float case_run(wb_ctx *ctx, sum_case *c, sum_fn sum) {
     float total;
     WB_CUDA(ctx, cudaMemset(c->d_scratch, 0xFF, (c->scratch + GUARD) * sizeof(float)));
     WB_CUDA(ctx, cudaMemset(c->d_out, 0xFF, (1 + GUARD) * sizeof(float)));
+    wb_poison_shared(ctx);
     int e = sum(c->d_in, c->n, c->d_scratch, c->d_out, 0);
     if (e != cudaSuccess)
         wb_fail(ctx, "barriers_sum(n = %d) returned %s, expected cudaSuccess", c->n,
@@ -294,6 +297,8 @@ static void check_stream(wb_ctx *ctx, sum_fn sum, wb_rng *g) {
     WB_CUDA(ctx, cudaMemset(c.d_in, 0, (size_t)n * sizeof(float)));
     WB_CUDA(ctx, cudaMemset(c.d_scratch, 0xFF, (c.scratch + GUARD) * sizeof(float)));
     WB_CUDA(ctx, cudaMemset(c.d_out, 0xFF, (1 + GUARD) * sizeof(float)));
+    /* Before the grader's work is queued: poisoning waits for the device. */
+    wb_poison_shared(ctx);
     WB_CUDA(ctx, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     WB_CUDA(ctx, bar_delayed_copy(c.d_in, d_src, (size_t)n, 20000000LL, s));
     int e = sum(c.d_in, n, c.d_scratch, c.d_out, s);

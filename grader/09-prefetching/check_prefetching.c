@@ -328,6 +328,17 @@ static float *guarded_output(wb_ctx *ctx, int n) {
     return d_out;
 }
 
+/* What a NaN in the output says, for a failure message: the output is
+ * poisoned with NaN, and so, before a call that may use shared memory
+ * (shared), is every SM's shared memory. */
+static const char *nan_words(float got, int shared) {
+    if (!isnan(got))
+        return "";
+    return shared ? ", never written, or computed from a shared-memory slot never filled (the "
+                    "grader fills shared memory with NaN before the call)"
+                  : ", never written";
+}
+
 /* Fails when anything was written into the guard after d_out[0 .. n). */
 static void check_guard(wb_ctx *ctx, const float *d_out, int n, const char *what) {
     static uint32_t g[GUARD_FLOATS];
@@ -342,8 +353,10 @@ static void check_guard(wb_ctx *ctx, const float *d_out, int n, const char *what
 }
 
 /* Runs one variant on the first c->n elements of d, with the input in an
- * allocation of exactly n floats and the output poisoned with NaN and
- * followed by a guard zone, and compares every element. */
+ * allocation of exactly n floats, the output poisoned with NaN and
+ * followed by a guard zone, and, for the variants with rows in shared
+ * memory, every SM's shared memory poisoned (a slot never filled reads NaN,
+ * not what an earlier call left there), and compares every element. */
 static void run_and_check(wb_ctx *ctx, const variant *v, variant_fn f, const dataset *d,
                           const run_case *c, cudaStream_t s, int check_input) {
     size_t bytes = sizeof(float) * (size_t)c->n;
@@ -353,6 +366,8 @@ static void run_and_check(wb_ctx *ctx, const variant *v, variant_fn f, const dat
     WB_CUDA(ctx, cudaMalloc((void **)&d_in, bytes));
     WB_CUDA(ctx, cudaMemcpy(d_in, d->in, bytes, cudaMemcpyHostToDevice));
     d_out = guarded_output(ctx, c->n);
+    if (v->slots)
+        wb_poison_shared(ctx);
     int e = f(d_in, d_out, c->n, c->distance, c->padding, c->blocks, s);
     if (e != cudaSuccess)
         wb_fail(ctx,
@@ -374,7 +389,7 @@ static void run_and_check(wb_ctx *ctx, const variant *v, variant_fn f, const dat
                     "%s(n = %d, distance %d, padding %d, %d blocks): element %d is %.9g, "
                     "expected %.9g%s (%s) (%s)",
                     v->sym, c->n, c->distance, c->padding, c->blocks, i, h[i], d->ref[i],
-                    isnan(h[i]) ? ", never written" : "", where, v->readme);
+                    nan_words(h[i], v->slots), where, v->readme);
         }
     }
     if (check_input) {
@@ -560,6 +575,7 @@ static int best_tails(wb_ctx *ctx, const dataset *d) {
             float *d_out = guarded_output(ctx, sizes[i]);
             char what[64];
             snprintf(what, sizeof what, "prefetching_best(n = %d, %d blocks)", sizes[i], blocks);
+            wb_poison_shared(ctx);
             int e = best(d_in, d_out, sizes[i], blocks, 0);
             if (e != cudaSuccess)
                 wb_fail(ctx, "%s returned %s (%s)", what, cudaGetErrorName((cudaError_t)e),
@@ -570,7 +586,7 @@ static int best_tails(wb_ctx *ctx, const dataset *d) {
             for (int k = 0; k < sizes[i]; k++)
                 if (!(h[k] == d->ref[k]))
                     wb_fail(ctx, "%s: element %d is %.9g, expected %.9g%s (%s)", what, k, h[k],
-                            d->ref[k], isnan(h[k]) ? ", never written" : "", README_BEST);
+                            d->ref[k], nan_words(h[k], 1), README_BEST);
             cudaFree(d_in);
             cudaFree(d_out);
             free(h);
@@ -641,6 +657,7 @@ static void run_best_and_check(wb_ctx *ctx, best_fn best, const dataset *d, int 
     WB_CUDA(ctx, cudaMalloc((void **)&d_in, nb));
     WB_CUDA(ctx, cudaMemcpy(d_in, d->in, nb, cudaMemcpyHostToDevice));
     d_out = guarded_output(ctx, n);
+    wb_poison_shared(ctx);
     wb_sim_use(sim);
     int e = best(d_in, d_out, n, blocks, s);
     wb_sim_use(NULL);
@@ -652,7 +669,7 @@ static void run_best_and_check(wb_ctx *ctx, best_fn best, const dataset *d, int 
     for (int i = 0; i < n; i++)
         if (!(h[i] == d->ref[i]))
             wb_fail(ctx, "%s: element %d is %.9g, expected %.9g%s (%s)", what, i, h[i], d->ref[i],
-                    isnan(h[i]) ? ", never written" : "", README_BEST);
+                    nan_words(h[i], 1), README_BEST);
     cudaFree(d_in);
     cudaFree(d_out);
     free(h);

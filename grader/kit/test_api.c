@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "kit.h"
+#include "wb_poison.h"
 
 #include <cuda_runtime_api.h>
 
@@ -153,6 +154,35 @@ void wb_wait(wb_ctx *ctx, void *stream, const char *fmt, ...) {
     FORMAT_ARGS(what, fmt);
     wb_fail(ctx, "%s returned %s (%s) (README.md, \"Debugging\")", what, cudaGetErrorName(e),
             cudaGetErrorString(e));
+}
+
+void wb_poison_shared(wb_ctx *ctx) {
+    static int poisoned;
+    if (G.run_body_mode && poisoned)
+        return;
+    poisoned = 1;
+    wb_wait(ctx, NULL, "the kernels queued before the grader poisoned shared memory");
+    wb_poison_result r;
+    int e = wb_poison_shared_memory(&r);
+    /* Under a tool, a launch the tool refuses (an error that does not stick
+     * to the context) is passed over: the plain run of this body poisons. */
+    if (e != 0 && G.run_body_mode) {
+        cudaGetLastError();
+        if (cudaDeviceSynchronize() == cudaSuccess) {
+            fprintf(stderr, "grader: shared memory not poisoned under the tool: %s\n",
+                    cudaGetErrorName((cudaError_t)e));
+            return;
+        }
+    }
+    if (e != 0)
+        wb_fail(ctx, "grader error: filling the shared memory of every SM with its poison: %s (%s)",
+                cudaGetErrorName((cudaError_t)e), cudaGetErrorString((cudaError_t)e));
+    /* Only where some SM stayed busy with other work (another client under
+     * MPS, say): a weaker check, not the student's fault. */
+    if (r.filled < r.sms)
+        fprintf(stderr,
+                "grader: the poison reached the shared memory of %d of %d SMs (%d launches)\n",
+                r.filled, r.sms, r.launches);
 }
 
 /* The student's library, loaded once in this process (never unconfined). */

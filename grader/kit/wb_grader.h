@@ -309,6 +309,21 @@ void wb_cuda_at(wb_ctx *ctx, int err, const char *call, const char *file, int li
  * "<what> returned <error> (<description>) (README.md, "Debugging")", what
  * from fmt, printf-style ("the kernels of barriers_sum (n = %d)"). */
 void wb_wait(wb_ctx *ctx, void *stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Fills all the shared memory of every SM (of those this test may use,
+ * under SMS=n) with a poison word, 0xFFF7F7F7 (wb_poison.h): a NaN as a
+ * float or a double, and far outside any block's shared memory as a byte
+ * offset or an index. A kernel that reads shared memory it never wrote
+ * then reads that instead of what an earlier kernel left there, which can
+ * pass (another chase's offsets into the same 16 KB, say). Call it in
+ * correctness tests right before the student's code whose kernels use
+ * shared memory, never between the calls of a timed test: it waits for
+ * the device's work (a pending error of earlier kernels fails the test,
+ * named) and takes tens of microseconds; a poisoning that fails is a
+ * grader error. In a body run again under a tool only the first call
+ * poisons, and a launch the tool refuses is passed over: the plain run of
+ * the same body poisons before every call, and racecheck would follow
+ * every store of every fill (14,528 of 16 bytes per SM of an H100). */
+void wb_poison_shared(wb_ctx *ctx);
 /* The line shown after the points: "speedup 1.8x over baseline, need >= 1.5x". */
 void wb_measured(wb_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A hint shown under a failure, replacing the test's default hint. */
