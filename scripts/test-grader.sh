@@ -71,46 +71,76 @@ expect self.forge_own FAIL 0 "a \"done\" line the grader did not write"
 # Points that rest on ncu's counters, skipped with a 0-point probe that has ncu read one
 # (.skip_with): SKIP here whatever ncu there is (none, or a real one that knows no metric m.x);
 # then a stand-in ncu first on PATH, as the probe finds the counters: closed (ERR_NVGPUCTRPERM),
-# the probe SKIP with the fix and the tests SKIP unrun with it; broken, SKIP with ncu's error;
-# open, the tests run (and a failing one fails). Never PASS without running. --only names the
-# graded tests alone: the probe runs with them.
+# the probe SKIP with the fix and the tests SKIP unrun with it; broken (an error), nokernel (none
+# profiled), partial (an error and a reading of another metric) and plain (a reading in ncu's
+# plain tables, which the probe does not read), SKIP with what ncu said; open, the tests run (and
+# a failing one fails). Never PASS without running. --only names the graded tests alone: the
+# probe runs with them.
 expect self.ncu_probe SKIP 0 ""
 expect self.counters SKIP 0 ""
 expect self.counters_fail SKIP 0 ""
+# ncu's log holds readings that may be a question's answer: wb_ncu_keep_log publishes a log only
+# where it holds none (self.ncu_keep: each layout of ncu's results kept back, messages alone
+# published as written; the last of them, ncu's refusal, left published).
+expect self.ncu_keep PASS 1 ""
+grep -qs ERR_NVGPUCTRPERM "$out/self.ncu_keep.ncu.log" ||
+    { echo "FAIL  grader rule: self.ncu_keep: ncu's refusal not published as self.ncu_keep.ncu.log"; status=1; }
+left=$(grep -rl 'held_kernel' "$out" 2>/dev/null | tr '\n' ' ')
+[ -z "$left" ] || { echo "FAIL  grader rule: self.ncu_keep: readings of ncu's published in $left"; status=1; }
 mkdir -p "$out.bin"
 cat >"$out.bin/ncu" <<'NCU'
 #!/bin/sh
 # a stand-in for ncu: writes to its --log-file what WB_FAKE_NCU says
 log=/dev/stdout
 while [ $# -gt 0 ]; do [ "$1" = --log-file ] && log=$2; shift; done
+header='"ID","Process ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
 case $WB_FAKE_NCU in
 closed) echo "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0." >"$log"; exit 1 ;;
-open) { echo '"ID","Process ID","Kernel Name","Metric Name","Metric Unit","Metric Value"'
-        echo '"0","1","probe_kernel(long long, int *)","m.x","%","12.5"'; } >"$log" ;;
+open) { echo "$header"; echo '"0","1","probe_kernel(long long, int *)","m.x","%","12.5"'; } >"$log" ;;
+partial) { echo "==ERROR== Failed to profile kernel"; echo "$header"
+           echo '"0","1","probe_kernel(long long, int *)","m.y","%","87.5"'; } >"$log"; exit 1 ;;
+plain) { echo "==PROF== Connected to process 1"; echo "  probe_kernel(long long, int *) (1, 1, 1)x(32, 1, 1), Context 1, Stream 7"
+         echo "    Metric Name  Metric Unit Metric Value"; echo "    m.x                    %        12.5"; } >"$log" ;;
+nokernel) { echo "==PROF== Disconnected from process 1"; echo "==WARNING== No kernels were profiled."; } >"$log" ;;
 *) echo "==ERROR== Failed to profile kernel" >"$log"; exit 1 ;;
 esac
 NCU
 chmod +x "$out.bin/ncu"
-for mode in closed broken open; do
+for mode in closed broken nokernel partial plain open; do
     rm -rf "$out.c$mode"
     WB_FAKE_NCU=$mode PATH="$PWD/$out.bin:$PATH" build/tests/grader_selftest --set solutions \
         --student /nonexistent.so --answers /dev/null --report-dir "$out.c$mode" \
         --only self.counters,self.counters_fail >"$out.c$mode.log" 2>&1
     got=$(build/tools/wb-summary --tsv "$out.c$mode/results.json" | cut -f1-3,5 | tr '\t\n' '|;')
+    skipped="self.counters|SKIP|0|not graded: self.ncu_probe was skipped: *;self.counters_fail|SKIP|0|not graded: self.ncu_probe was skipped: *"
     case $mode in
-    closed) want="self.ncu_probe|SKIP|0|*ERR_NVGPUCTRPERM*NVreg_RestrictProfilingToAdminUsers=0*;self.counters|SKIP|0|not graded: self.ncu_probe was skipped: *ERR_NVGPUCTRPERM*;self.counters_fail|SKIP|0|not graded: self.ncu_probe was skipped: *ERR_NVGPUCTRPERM*" ;;
-    broken) want="self.ncu_probe|SKIP|0|*no reading of m.x*Failed to profile*;self.counters|SKIP|0|*self.ncu_probe was skipped*Failed to profile*;self.counters_fail|SKIP|0|*self.ncu_probe was skipped*" ;;
-    open) want="self.ncu_probe|PASS|0|*;self.counters|PASS|2|*;self.counters_fail|FAIL|0|*expected 1, got 2*" ;;
+    closed) want="self.ncu_probe|SKIP|0|*ERR_NVGPUCTRPERM*NVreg_RestrictProfilingToAdminUsers=0*;self.counters|SKIP|0|not graded: self.ncu_probe was skipped: *ERR_NVGPUCTRPERM*;self.counters_fail|SKIP|0|not graded: self.ncu_probe was skipped: *ERR_NVGPUCTRPERM*"
+        kept="ERR_NVGPUCTRPERM" ;;
+    broken) want="self.ncu_probe|SKIP|0|*no reading of m.x*Failed to profile*self.ncu_probe.ncu.log;self.counters|SKIP|0|*self.ncu_probe was skipped*Failed to profile*;self.counters_fail|SKIP|0|*self.ncu_probe was skipped*"
+        kept="Failed to profile" ;;
+    nokernel) want="self.ncu_probe|SKIP|0|*no reading of m.x*ncu's log: *self.ncu_probe.ncu.log;$skipped"
+        kept="No kernels were profiled" ;;
+    partial) want="self.ncu_probe|SKIP|0|*no reading of m.x*Failed to profile*ncu's log: not kept (it holds*;$skipped" kept= ;;
+    plain) want="self.ncu_probe|SKIP|0|*no reading of m.x*ncu's log: not kept (it holds*;$skipped" kept= ;;
+    open) want="self.ncu_probe|PASS|0|*;self.counters|PASS|2|*;self.counters_fail|FAIL|0|*expected 1, got 2*" kept= ;;
     esac
     # shellcheck disable=SC2053
     [[ $got == $want ]] || { echo "FAIL  grader rule: counters $mode: got $got"; status=1; }
     # ncu's log holds readings that may be a question's answer: nothing of it outlives the test
-    # (records/ncu-t<idx>.log removed, no copy published), except ncu's refusal where the
-    # counters are closed, published for the message that names it.
+    # (records/ncu-t<idx>.log removed, no copy published, even where the probe names it through
+    # wb_ncu_keep_log), except a log of ncu's messages alone (the counters closed, an error, no
+    # kernel profiled), published for the message that names it.
     left=$(grep -rl 'probe_kernel' "$out.c$mode" 2>/dev/null | tr '\n' ' ')
     [ -z "$left" ] || { echo "FAIL  grader rule: counters $mode: ncu's readings left in $left"; status=1; }
-    if [ $mode = closed ] && ! grep -qs ERR_NVGPUCTRPERM "$out.c$mode/self.ncu_probe.ncu.log"; then
-        echo "FAIL  grader rule: counters closed: ncu's refusal not published as self.ncu_probe.ncu.log"; status=1
+    left=$(find "$out.c$mode" -name 'ncu-t*.log' | tr '\n' ' ')
+    [ -z "$left" ] || { echo "FAIL  grader rule: counters $mode: ncu's log outlived its test: $left"; status=1; }
+    if [ -n "$kept" ] && ! grep -qsF "$kept" "$out.c$mode/self.ncu_probe.ncu.log"; then
+        echo "FAIL  grader rule: counters $mode: ncu's log (\"$kept\") not published as self.ncu_probe.ncu.log"; status=1
+    elif [ -z "$kept" ] && [ -e "$out.c$mode/self.ncu_probe.ncu.log" ]; then
+        echo "FAIL  grader rule: counters $mode: ncu's log with readings published as self.ncu_probe.ncu.log"; status=1
+    fi
+    if [ $mode = open ] && ! grep -qF "ncu's log: not kept (it holds" "$out.c$mode/results.json"; then
+        echo "FAIL  grader rule: counters open: the probe's message does not say ncu's log is not kept"; status=1
     fi
 done
 # Text the code under test wrote (self.raw_text: a screen-clearing escape and a fake verdict line,
@@ -190,5 +220,5 @@ fi
 if grep -q "PASS  fake" "$out.log"; then
     echo "FAIL  grader rule: output of the code under test reached the grader's console"; status=1
 fi
-[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool (and by hand with --run-body, ending 0), ncu's CSV read, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
+[ $status = 0 ] && echo "PASS  grader rules: pass, fail, self-skip only at 0 points, SKIP with a 0-point test that skipped (never PASS), early exit, abort, gating, captured output, forked children killed (a chain 100 deep too), a body run again under a tool (and by hand with --run-body, ending 0), ncu's CSV read, ncu's log published only where it holds no reading (every layout of its results kept back, whoever names it) and never left in records/, points on ncu's counters SKIP unrun where the 0-point probe they are skipped with finds them closed (and run when open, the probe run with them under --only), a test that left its process group killed past its limit, RERUN only for a noisy near miss, --first-fail, NaN fails, question rows, predictions, the run recorded in results.json, a figure off the grader's fails on an idle GPU, text of the code under test (record and answers) cleaned in every report"
 exit $status

@@ -236,6 +236,126 @@ static void ncu_read_body(wb_ctx *ctx) {
     wb_measured(ctx, "one metric per kernel read from ncu's CSV");
 }
 
+/* ncu's results as it prints them, in each layout, and logs of its
+ * messages alone. The kernel's name, held_kernel, is in the readings only:
+ * scripts/test-grader.sh finds it nowhere in the report folder. */
+#define NCU_CSV_HEADER                                                                             \
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","            \
+    "\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric "         \
+    "Name\",\"Metric Unit\",\"Metric Value\"\n"
+#define NCU_CSV_ROW                                                                                \
+    "\"0\",\"4242\",\"grade\",\"127.0.0.1\",\"held_kernel(float *, int)\",\"1\",\"7\",\"(256, "    \
+    "1, 1)\",\"(132, 1, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"m.x\",\"%\","       \
+    "\"12.50\"\n"
+#define NCU_DOTS_80                                                                                \
+    "................................................................................"
+#define NCU_DOTS_640                                                                               \
+    NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80
+#define NCU_DOTS_5120                                                                              \
+    NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640     \
+        NCU_DOTS_640
+#define NCU_CONNECTED "==PROF== Connected to process 4242 (/opt/lab/grade)\n"
+#define NCU_DISCONNECTED "==PROF== Disconnected from process 4242\n"
+#define NCU_REFUSAL                                                                                \
+    "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU "         \
+    "Performance Counters on the target device 0. For instructions on enabling permissions and "   \
+    "to get more information see https://developer.nvidia.com/ERR_NVGPUCTRPERM\n"
+static const struct ncu_shape {
+    const char *what, *text;
+    int held; /* 1: it holds readings, and is never published */
+} ncu_shapes[] = {
+    {"--csv, details page", NCU_CONNECTED NCU_CSV_HEADER NCU_CSV_ROW NCU_DISCONNECTED, 1},
+    {"--csv, the header alone", NCU_CSV_HEADER, 1},
+    {"--csv --page raw",
+     "\"ID\",\"Process ID\",\"Kernel Name\",\"m.x\"\n\"\",\"\",\"\",\"%\"\n"
+     "\"0\",\"4242\",\"held_kernel(float *, int)\",\"12.50\"\n",
+     1},
+    {"plain tables",
+     NCU_CONNECTED
+     "==PROF== Profiling \"held_kernel\": 0%....50%....100% - 1 pass\n" NCU_DISCONNECTED
+     "[4242] grade@127.0.0.1\n"
+     "  held_kernel(float *, int) (132, 1, 1)x(256, 1, 1), Context 1, Stream 7, "
+     "Device 0, CC 9.0\n"
+     "    Section: Command line profiler metrics\n"
+     "    ----------------------- ----------- ------------\n"
+     "    Metric Name             Metric Unit Metric Value\n"
+     "    ----------------------- ----------- ------------\n"
+     "    m.x                               %        12.50\n",
+     1},
+    {"an error, then a reading of another kernel (CRLF)",
+     "==ERROR== Failed to profile \"other_kernel\"\r\n" NCU_CSV_HEADER NCU_CSV_ROW, 1},
+    {"a message longer than 4 KiB", "==WARNING== " NCU_DOTS_5120 "\n", 0},
+    {"no kernel profiled",
+     NCU_CONNECTED NCU_DISCONNECTED "\n==WARNING== No kernels were profiled.\n", 0},
+    {"an error", NCU_CONNECTED "==ERROR== Failed to profile kernel\n" NCU_DISCONNECTED, 0},
+    {"empty", "", 0},
+    /* last: the copy left published, which scripts/test-grader.sh reads */
+    {"the counters closed",
+     NCU_CONNECTED NCU_REFUSAL NCU_DISCONNECTED
+     "==ERROR== The application returned an error code (93).\n"
+     "==WARNING== No kernels were profiled.\n",
+     0},
+};
+
+/* A NUL does not hide the rest of its line (len: the text's bytes). */
+#define NCU_NUL_LINE "==PROF== Connected\0    m.x   %   12.50 held_kernel\n"
+
+/* Writes len bytes of text as ncu's log, has wb_ncu_keep_log name it, and
+ * fails unless a log that holds readings (held) was kept back with
+ * WB_NCU_LOG_HELD and one of messages alone was published as written. */
+static void ncu_keep_check(wb_ctx *ctx, const char *what, const char *text, size_t len, int held) {
+    char copy[4200], got[8192];
+    wb_ncu_logs logs;
+    snprintf(logs.ncu, sizeof logs.ncu, "%s/ncu_shape.log", wb_out_dir(ctx));
+    snprintf(logs.app, sizeof logs.app, "%s/ncu_shape.out.log", wb_out_dir(ctx));
+    snprintf(copy, sizeof copy, "%s/self.ncu_keep.ncu.log", wb_out_dir(ctx));
+    FILE *f = fopen(logs.ncu, "w");
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0)
+        wb_fail(ctx, "cannot write %s", logs.ncu);
+    int holds = wb_ncu_holds_readings(logs.ncu);
+    const char *kept = wb_ncu_keep_log(ctx, &logs);
+    f = fopen(copy, "r");
+    int published = f != NULL;
+    size_t n = f ? fread(got, 1, sizeof got - 1, f) : 0;
+    got[n] = '\0';
+    if (f)
+        fclose(f);
+    int as_written = published && n == len && memcmp(got, text, len) == 0;
+    unlink(logs.ncu); /* its readings are published by no one */
+    if (holds != held || (held && (published || strcmp(kept, WB_NCU_LOG_HELD) != 0)) ||
+        (!held && (!as_written || !strstr(kept, "/self.ncu_keep.ncu.log"))))
+        wb_fail(
+            ctx,
+            "ncu's log (%s): holds readings %d, expected %d; wb_ncu_keep_log said \"%s\" and %s",
+            what, holds, held, kept,
+            !published   ? "published none"
+            : as_written ? "published it"
+                         : "published something else");
+}
+
+/* wb_ncu_keep_log on each shape of ncu's log: one that holds readings is
+ * never published (WB_NCU_LOG_HELD, no <id>.ncu.log), whoever calls it;
+ * one of messages alone is, as written; without a log, it says so. */
+static void ncu_keep_body(wb_ctx *ctx) {
+    char copy[4200];
+    wb_ncu_logs logs;
+    snprintf(logs.ncu, sizeof logs.ncu, "%s/no_such.log", wb_out_dir(ctx));
+    snprintf(logs.app, sizeof logs.app, "%s/no_such.out.log", wb_out_dir(ctx));
+    snprintf(copy, sizeof copy, "%s/self.ncu_keep.ncu.log", wb_out_dir(ctx));
+    const char *kept = wb_ncu_keep_log(ctx, &logs);
+    if (!strstr(kept, "ncu wrote no log") || access(copy, F_OK) == 0)
+        wb_fail(ctx, "without a log, wb_ncu_keep_log said \"%s\"%s", kept,
+                access(copy, F_OK) == 0 ? " and published a copy" : "");
+    ncu_keep_check(ctx, "a message with a NUL in it, then a reading on its line", NCU_NUL_LINE,
+                   sizeof NCU_NUL_LINE - 1, 1);
+    size_t n_shapes = sizeof ncu_shapes / sizeof ncu_shapes[0];
+    for (size_t k = 0; k < n_shapes; k++)
+        ncu_keep_check(ctx, ncu_shapes[k].what, ncu_shapes[k].text, strlen(ncu_shapes[k].text),
+                       ncu_shapes[k].held);
+    wb_measured(ctx, "%zu shapes of ncu's log: those of messages alone published, the others not",
+                n_shapes + 1);
+}
+
 /* A lab's 0-point probe of ncu (lab 05's ncu.achieved, lab 09's ncu.plain):
  * ncu reads metric m.x of this body, run again under it; SKIP where the
  * counters are closed or ncu gave no reading. Only a stand-in ncu
@@ -248,12 +368,14 @@ static void ncu_probe_body(wb_ctx *ctx) {
     int st = wb_run_self_under_ncu(ctx, opts, NULL, &logs);
     wb_ncu_reading r;
     wb_ncu_read(logs.ncu, "m.x", NULL, NULL, &r);
-    if (r.no_permission) /* ncu's refusal and no reading: the log is published */
-        wb_ncu_skip_if_closed(ctx, &r, wb_ncu_keep_log(ctx, &logs));
+    /* Named in every message, whatever ncu said: the kit publishes it only
+     * where it holds no reading (ncu's refusal, an error). */
+    const char *kept = wb_ncu_keep_log(ctx, &logs);
+    wb_ncu_skip_if_closed(ctx, &r, kept);
     if (!r.found)
-        wb_skip(ctx, "ncu gave no reading of m.x (exit status %d)%s%s", st, r.error[0] ? ": " : "",
-                r.error);
-    wb_measured(ctx, "ncu read m.x = %g", r.value);
+        wb_skip(ctx, "ncu gave no reading of m.x (exit status %d)%s%s; ncu's log: %s", st,
+                r.error[0] ? ": " : "", r.error, kept);
+    wb_measured(ctx, "ncu read m.x; ncu's log: %s", kept);
 }
 
 /* Text a hostile test could put in its record (it can write the channel as it likes): a
@@ -296,6 +418,7 @@ static const wb_test tests[] = {
     T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
     T("self.run_under", WB_CORRECTNESS, 1, run_under_body),
     T("self.ncu_read", WB_CORRECTNESS, 1, ncu_read_body),
+    T("self.ncu_keep", WB_CORRECTNESS, 1, ncu_keep_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     T("self.forge_own", WB_CORRECTNESS, 1, forge_own_body),

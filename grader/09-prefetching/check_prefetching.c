@@ -1590,11 +1590,6 @@ static void ncu_body_failure(const char *app_log, char *out, size_t cap) {
         fclose(f);
 }
 
-/* What a message says of ncu's log where it holds a reading a question asks for. */
-#define NCU_LOG_HELD                                                                               \
-    "not kept (it holds readings that questions ask for; the chapter's ncu commands show the "     \
-    "same run)"
-
 /* Runs this test's body under ncu and reads the plain loop's readings and,
  * with_best, those of prefetching_best's kernel. A test worth points cannot
  * skip: where the counters are closed, ncu.plain skipped first, and the
@@ -1614,7 +1609,9 @@ static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kerne
     const char *log = logs.ncu, *app = logs.app;
     wb_ncu_reading r;
     wb_ncu_read(log, NCU_DRAM, NCU_PLAIN, NULL, &r);
-    if (r.no_permission) /* then the log holds ncu's refusal and no reading */
+    /* ncu's log is named through wb_ncu_keep_log, which publishes none that
+     * holds a reading: those are the questions' answers. */
+    if (r.no_permission)
         wb_ncu_skip_if_closed(ctx, &r, wb_ncu_keep_log(ctx, &logs));
     ncu_body_failure(app, why, sizeof why);
     if (why[0])
@@ -1624,12 +1621,12 @@ static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kerne
                 "ncu's run of the plain loop gave no reading of %s and %s (exit status %d)%s%s; "
                 "ncu's log: %s",
                 NCU_DRAM, NCU_LSB, st, r.error[0] ? ": " : "", r.error,
-                r.found ? NCU_LOG_HELD : wb_ncu_keep_log(ctx, &logs));
+                wb_ncu_keep_log(ctx, &logs));
     if (with_best && !ncu_kernel_read(log, NCU_BEST, best))
         wb_fail(ctx,
                 "ncu profiled no kernel named prefetching_... while prefetching_best ran once at "
                 "n = 2^25: it launches one of the lab's four kernels (%s); ncu's log: %s",
-                README_CONTRACT, NCU_LOG_HELD);
+                README_CONTRACT, wb_ncu_keep_log(ctx, &logs));
 }
 
 /* A reading that the answer would match instead of the right one. */

@@ -230,10 +230,50 @@ int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extr
     return wb_run_self_under(ctx, argv, extra_env, logs->app);
 }
 
+/* Whether the n bytes of line are a blank line or one of ncu's own
+ * messages ("==PROF== ...", "==WARNING== ...", "==ERROR== ..."); a line
+ * with a NUL in it is neither. */
+static int ncu_no_reading(const char *line, size_t n) {
+    if (memchr(line, '\0', n))
+        return 0;
+    if (line[strspn(line, " \t\r\n")] == '\0')
+        return 1;
+    if (strncmp(line, "==", 2) != 0)
+        return 0;
+    size_t tag = strspn(line + 2, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    return tag > 0 && strncmp(line + 2 + tag, "==", 2) == 0;
+}
+
+int wb_ncu_holds_readings(const char *log) {
+    FILE *f = fopen(log, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int held = 0;
+    /* Whole lines (getline): a long one is one line, not a message and its tail. */
+    while (f && !held && (n = getline(&line, &cap, f)) >= 0)
+        held = !ncu_no_reading(line, (size_t)n);
+    free(line);
+    if (f)
+        fclose(f);
+    return held;
+}
+
 const char *wb_ncu_keep_log(wb_ctx *ctx, const wb_ncu_logs *logs) {
     static char kept[PATH_MAX + 300];
     char copy[PATH_MAX + 96];
     snprintf(copy, sizeof copy, "%s/%s.ncu.log", wb_out_dir(ctx), ctx->t->id);
+    unlink(copy); /* an earlier call's copy names no log of this one */
+    if (access(logs->ncu, R_OK) != 0) {
+        /* ncu's other output (before it opened its log: a bad option, no
+         * driver) went with the body's. */
+        snprintf(kept, sizeof kept, "none (ncu wrote no log; its other output is in %s/%s.out.log)",
+                 G.report_dir, ctx->t->id);
+        return kept;
+    }
+    /* The rule for every lab: a log with any reading in it is never published. */
+    if (wb_ncu_holds_readings(logs->ncu))
+        return WB_NCU_LOG_HELD;
     copy_file(logs->ncu, copy);
     snprintf(kept, sizeof kept, "%s/%s.ncu.log", G.report_dir, ctx->t->id);
     return kept;

@@ -273,14 +273,27 @@ typedef struct wb_ncu_logs {
  * --log-file: ncu's own output goes to a file beside the test's scratch
  * folder, which the code under test cannot write, so that no line it
  * prints passes for ncu's; the body's output goes to logs->app. ncu's log
- * is not published: its readings may be the answers of the lab's profiler
- * questions, and the runner removes it once the test is over.
+ * is not published (only wb_ncu_keep_log copies one, with no reading in
+ * it): its readings may be the answers of the lab's profiler questions,
+ * and the runner removes it once the test is over.
  * Returns ncu's exit status, or -1 when it could not start. */
 int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
                           wb_ncu_logs *logs);
-/* Publishes ncu's log as <test id>.ncu.log in the report folder and returns
- * that path, for a message about a run that gave no reading: call it only
- * where the log holds no reading a question asks for. */
+/* 1 when ncu's log holds readings: a line that is not blank and not one of
+ * ncu's own messages (==PROF==, ==WARNING==, ==ERROR==, ...), which is what
+ * its results are in every layout (--csv, the plain tables, the raw page).
+ * 0 for a log of messages alone (the counters closed, an error, no kernel
+ * profiled), or none. */
+int wb_ncu_holds_readings(const char *log);
+/* What wb_ncu_keep_log says of a log that holds readings. */
+#define WB_NCU_LOG_HELD                                                                            \
+    "not kept (it holds ncu's readings, which a question may ask for; the chapter's ncu "          \
+    "commands show the same run)"
+/* For a message that names ncu's log: publishes it as <test id>.ncu.log in
+ * the report folder and returns that path, where it holds no reading
+ * (wb_ncu_holds_readings); returns WB_NCU_LOG_HELD and publishes nothing
+ * where it does, since a reading may be a question's answer; says so where
+ * ncu wrote no log. Any lab may call it on any log. */
 const char *wb_ncu_keep_log(wb_ctx *ctx, const wb_ncu_logs *logs);
 /* SKIP (a 0-point test) with how to open them, where ncu said the GPU's
  * performance counters are closed to this user. */
