@@ -236,6 +236,127 @@ static void ncu_read_body(wb_ctx *ctx) {
     wb_measured(ctx, "one metric per kernel read from ncu's CSV");
 }
 
+/* A family of ncu's readings (wb_ncu_read_family) from its --csv output:
+ * the members of the first launch of a kernel only (a later launch's, and
+ * another kernel's, left out, though its rows come between), "n/a" no
+ * reading, thousands separators, names of other families and an empty
+ * member left out; then members found by every spelling a student may use. */
+#define STALL_PREFIX "smsp__average_warps_issue_stalled_"
+#define STALL_SUFFIX "_per_issue_active.ratio"
+#define FAMILY_ROW(id_, kernel_, metric_, value_)                                                  \
+    "\"" id_ "\",\"1\",\"" kernel_ "\",\"" metric_ "\",\"\",\"" value_ "\"\n"
+#define BASE "base_kernel(float *, int)"
+static const char *const family_log[] = {
+    "\"ID\",\"Process ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n",
+    FAMILY_ROW("0", BASE, "dram__bytes.sum", "12"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "long_scoreboard" STALL_SUFFIX, "1,234.5"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "dispatch_stall" STALL_SUFFIX, "2"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "barrier" STALL_SUFFIX, "n/a"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX STALL_SUFFIX, "9"),
+    FAMILY_ROW("0", BASE, "smsp__warp_issue_stalled_wait_per_warp_active.pct", "7"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "wait" STALL_SUFFIX ".max", "7"),
+    FAMILY_ROW("1", "void student_kernel<4>(float *)", STALL_PREFIX "wait" STALL_SUFFIX, "5"),
+    FAMILY_ROW("2", BASE, STALL_PREFIX "short_scoreboard" STALL_SUFFIX, "3"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "wait" STALL_SUFFIX, "4"),
+};
+static void ncu_family_body(wb_ctx *ctx) {
+    char log[4200];
+    snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
+    FILE *f = fopen(log, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", log);
+    for (size_t k = 0; k < sizeof family_log / sizeof family_log[0]; k++)
+        fputs(family_log[k], f);
+    fclose(f);
+    wb_ncu_family base, other, none;
+    int n = wb_ncu_read_family(log, STALL_PREFIX, STALL_SUFFIX, "base_kernel", NULL, &base);
+    wb_ncu_read_family(log, STALL_PREFIX, STALL_SUFFIX, NULL, "base_kernel", &other);
+    wb_ncu_read_family(log, STALL_PREFIX, STALL_SUFFIX, "no_kernel", NULL, &none);
+    char got[300] = "";
+    for (int k = 0; k < base.n; k++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s=%g ", base.m[k].name,
+                 base.m[k].value);
+    if (n != 3 || strcmp(got, "long_scoreboard=1234.5 dispatch_stall=2 wait=4 ") != 0 ||
+        other.n != 1 || strcmp(other.m[0].name, "wait") != 0 || other.m[0].value != 5 ||
+        none.n != 0 || none.kernel[0] || !strstr(base.kernel, "base_kernel"))
+        wb_fail(ctx,
+                "read %d: %s; the other kernel %d (%s %g), none %d (\"%s\"): expected 3: "
+                "long_scoreboard=1234.5 dispatch_stall=2 wait=4; 1 (wait 5), 0",
+                n, got, other.n, other.n ? other.m[0].name : "", other.n ? other.m[0].value : 0,
+                none.n, none.kernel);
+    /* How students write a member: metric spelling, whole name, section label. */
+    static const struct {
+        const char *answer;
+        int want;
+    } spell[] = {{"long_scoreboard", 0},
+                 {"Long Scoreboard", 0},
+                 {"Stall Long Scoreboard", 0},
+                 {STALL_PREFIX "long_scoreboard" STALL_SUFFIX, 0},
+                 {"dispatch_stall", 1},
+                 {"Stall Dispatch", 1},
+                 {"Stall Dispatch Stall", 1},
+                 {"STALL WAIT", 2},
+                 {"wait:", 2},
+                 {"barrier", -1},
+                 {"short_scoreboard", -1},
+                 {"scoreboard", -1},
+                 {"stall", -1},
+                 {"", -1}};
+    for (size_t k = 0; k < sizeof spell / sizeof spell[0]; k++)
+        if (wb_ncu_family_find(&base, spell[k].answer) != spell[k].want)
+            wb_fail(ctx, "\"%s\" found as member %d, expected %d", spell[k].answer,
+                    wb_ncu_family_find(&base, spell[k].answer), spell[k].want);
+    wb_measured(ctx,
+                "one launch's family of metrics read from ncu's CSV, its members found by name");
+}
+
+/* A question on the largest of a family of ncu's readings
+ * (wb_ncu_judge_top), set up as lab 09's question.my_top_stall_best: the
+ * stall reasons of one launch of key's kernel, "selected" left out, the
+ * plain kernel's the other kernel's, the percents the other unit. The
+ * stand-in ncu of scripts/test-grader.sh writes the readings; only it
+ * knows m.x, so with any other ncu, or none, the probe and these skip. */
+static const wb_ncu_left_out stall_left_out[] = {
+    {"selected", "selected is 1 cycle per issued instruction by definition (the issue itself, "
+                 "not a stall), so it is left out"},
+    {NULL, NULL}};
+static void ncu_top_judge(wb_ctx *ctx, const char *key, const char *kernel) {
+    if (wb_under_tool(ctx))
+        return;
+    wb_ncu_logs logs;
+    const char *opts[] = {"--csv", "--metrics",
+                          "m.x,regex:" STALL_PREFIX ".*_per_issue_active\\.ratio,"
+                          "regex:smsp__warp_issue_stalled_.*_per_warp_active\\.pct",
+                          NULL};
+    wb_run_self_under_ncu(ctx, opts, NULL, &logs);
+    wb_ncu_family fam, plain, pct;
+    wb_ncu_read_family(logs.ncu, STALL_PREFIX, STALL_SUFFIX, kernel, NULL, &fam);
+    wb_ncu_read_family(logs.ncu, STALL_PREFIX, STALL_SUFFIX, "plain_kernel", NULL, &plain);
+    wb_ncu_read_family(logs.ncu, "smsp__warp_issue_stalled_", "_per_warp_active.pct", kernel, NULL,
+                       &pct);
+    const wb_ncu_top q = {.key = key,
+                          .what = "the largest stall reason and its cycles",
+                          .unit = "cycles",
+                          .readme = "the self-test",
+                          .tol = 0.20,
+                          .floor = 0.3,
+                          .family = &fam,
+                          .left_out = stall_left_out,
+                          .other = &plain,
+                          .other_whose = "the plain kernel's",
+                          .other_unit = &pct,
+                          .other_unit_what = "a percent of active cycles, not cycles per issued "
+                                             "instruction"};
+    wb_ncu_judge_top(ctx, &q);
+}
+static void ncu_top_body(wb_ctx *ctx) {
+    ncu_top_judge(ctx, "self_top", "best_kernel");
+}
+/* Here "selected" reads more than any stall: left out all the same. */
+static void ncu_top_low_body(wb_ctx *ctx) {
+    ncu_top_judge(ctx, "self_top_low", "low_kernel");
+}
+
 /* ncu's results as it prints them, in each layout, and logs of its
  * messages alone. The kernel's name, held_kernel, is in the readings only:
  * scripts/test-grader.sh finds it nowhere in the report folder. */
@@ -418,6 +539,7 @@ static const wb_test tests[] = {
     T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
     T("self.run_under", WB_CORRECTNESS, 1, run_under_body),
     T("self.ncu_read", WB_CORRECTNESS, 1, ncu_read_body),
+    T("self.ncu_family", WB_CORRECTNESS, 1, ncu_family_body),
     T("self.ncu_keep", WB_CORRECTNESS, 1, ncu_keep_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
@@ -436,6 +558,10 @@ static const wb_test tests[] = {
      .fn = ncu_probe_body, .tool = "ncu", .hint = "hint text"},
     T("self.counters", WB_QUESTION, 2, pass_body, .tool = "ncu", .skip_with = "self.ncu_probe"),
     T("self.counters_fail", WB_QUESTION, 2, fail_body, .tool = "ncu",
+      .skip_with = "self.ncu_probe"),
+    /* The largest of a family of ncu's readings, named and read (wb_ncu_judge_top). */
+    T("self.ncu_top", WB_QUESTION, 1, ncu_top_body, .tool = "ncu", .skip_with = "self.ncu_probe"),
+    T("self.ncu_top_low", WB_QUESTION, 1, ncu_top_low_body, .tool = "ncu",
       .skip_with = "self.ncu_probe"),
     T("self.no_unit", WB_CORRECTNESS, 1, no_unit_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),

@@ -262,6 +262,66 @@ typedef struct wb_ncu_reading {
  * has (any when NULL) and does not hold lacks (none when NULL). */
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r);
+/* One launch's readings of a family of metrics: every metric whose name
+ * starts with prefix and ends with suffix, as `--metrics regex:...` has ncu
+ * collect them. Which members a family has differs between GPUs (a stall
+ * reason of one compute capability is missing on another), so a family is
+ * read, never listed by hand. */
+#define WB_NCU_FAMILY_MAX 48
+typedef struct wb_ncu_family {
+    int n;                       /* members read (a value of "n/a" is no reading) */
+    char kernel[160];            /* the launch's kernel, as ncu prints it; "" when none matched */
+    char prefix[64], suffix[64]; /* what the names were read with */
+    struct {
+        char name[64]; /* the part between prefix and suffix: "long_scoreboard" */
+        double value;
+    } m[WB_NCU_FAMILY_MAX];
+} wb_ncu_family;
+/* Reads, from an ncu --csv log, the family prefix...suffix of the first
+ * launch (ncu's ID) of the first kernel whose name holds has (any when
+ * NULL) and not lacks (none when NULL). Returns f->n: 0 when no kernel
+ * matched or it has no member; members past WB_NCU_FAMILY_MAX are dropped. */
+int wb_ncu_read_family(const char *log, const char *prefix, const char *suffix, const char *has,
+                       const char *lacks, wb_ncu_family *f);
+/* The index in f of the member answer names, or -1. The spelling is free:
+ * case, spaces, underscores and punctuation do not count, and the member
+ * may be written as its whole metric name (prefix and suffix included) or
+ * as ncu's sections label it ("Stall Long Scoreboard" for long_scoreboard,
+ * "Stall Dispatch" for dispatch_stall). */
+int wb_ncu_family_find(const wb_ncu_family *f, const char *answer);
+/* Whether answer names member (of family f), with the spelling above. */
+int wb_ncu_names(const wb_ncu_family *f, const char *answer, const char *member);
+
+/* A member of a family that is no answer to a "which is largest" question,
+ * and why (ncu's "selected" among the stall reasons: the issue itself). */
+typedef struct wb_ncu_left_out {
+    const char *name, *why;
+} wb_ncu_left_out;
+/* A question on the largest member of one launch's family of readings,
+ * answered "<member> <value>": the member passes within tol of the largest
+ * reading (two that close are both right), the value within tol of ncu's
+ * reading of the member named, or within floor where tol of it is less.
+ * A failure never shows a reading (they are the answers); it says what
+ * was asked and names the nearest wrong answer the answer matches. */
+typedef struct wb_ncu_top {
+    const char *key;    /* the line of answers.txt */
+    const char *what;   /* what is asked, for a failure: "the stall reason ..." */
+    const char *unit;   /* of the values: "cycles" */
+    const char *readme; /* where the commands are: "README.md, \"Reading the profiler\"" */
+    double tol, floor;
+    const wb_ncu_family *family;     /* the readings asked about */
+    const wb_ncu_left_out *left_out; /* members that answer nothing; ends with {NULL, NULL} */
+    /* The same family of another kernel, whose largest named here is the two
+     * kernels swapped (NULL: none), and whose it is: "the plain loop's". */
+    const wb_ncu_family *other;
+    const char *other_whose;
+    /* The same members in another unit (NULL: none), and what a value of it
+     * is: "a percent of active cycles, not cycles per issued instruction". */
+    const wb_ncu_family *other_unit;
+    const char *other_unit_what;
+} wb_ncu_top;
+/* Judges the answer to q (wb_fail on a wrong one, with why). */
+void wb_ncu_judge_top(wb_ctx *ctx, const wb_ncu_top *q);
 /* Where a body run under ncu left its output (wb_run_self_under_ncu). */
 typedef struct wb_ncu_logs {
     char ncu[4200]; /* ncu's own: its --csv results and errors (read with wb_ncu_read) */
