@@ -236,6 +236,247 @@ static void ncu_read_body(wb_ctx *ctx) {
     wb_measured(ctx, "one metric per kernel read from ncu's CSV");
 }
 
+/* A family of ncu's readings (wb_ncu_read_family) from its --csv output:
+ * the members of the first launch of a kernel only (a later launch's, and
+ * another kernel's, left out, though its rows come between), "n/a" no
+ * reading, thousands separators, names of other families and an empty
+ * member left out; then members found by every spelling a student may use. */
+#define STALL_PREFIX "smsp__average_warps_issue_stalled_"
+#define STALL_SUFFIX "_per_issue_active.ratio"
+#define FAMILY_ROW(id_, kernel_, metric_, value_)                                                  \
+    "\"" id_ "\",\"1\",\"" kernel_ "\",\"" metric_ "\",\"\",\"" value_ "\"\n"
+#define BASE "base_kernel(float *, int)"
+static const char *const family_log[] = {
+    "\"ID\",\"Process ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n",
+    FAMILY_ROW("0", BASE, "dram__bytes.sum", "12"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "long_scoreboard" STALL_SUFFIX, "1,234.5"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "dispatch_stall" STALL_SUFFIX, "2"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "barrier" STALL_SUFFIX, "n/a"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX STALL_SUFFIX, "9"),
+    FAMILY_ROW("0", BASE, "smsp__warp_issue_stalled_wait_per_warp_active.pct", "7"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "wait" STALL_SUFFIX ".max", "7"),
+    FAMILY_ROW("1", "void student_kernel<4>(float *)", STALL_PREFIX "wait" STALL_SUFFIX, "5"),
+    FAMILY_ROW("2", BASE, STALL_PREFIX "short_scoreboard" STALL_SUFFIX, "3"),
+    FAMILY_ROW("0", BASE, STALL_PREFIX "wait" STALL_SUFFIX, "4"),
+};
+static void ncu_family_body(wb_ctx *ctx) {
+    char log[4200];
+    snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
+    FILE *f = fopen(log, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", log);
+    for (size_t k = 0; k < sizeof family_log / sizeof family_log[0]; k++)
+        fputs(family_log[k], f);
+    fclose(f);
+    wb_ncu_family base, other, none;
+    int n = wb_ncu_read_family(log, STALL_PREFIX, STALL_SUFFIX, "base_kernel", NULL, &base);
+    wb_ncu_read_family(log, STALL_PREFIX, STALL_SUFFIX, NULL, "base_kernel", &other);
+    wb_ncu_read_family(log, STALL_PREFIX, STALL_SUFFIX, "no_kernel", NULL, &none);
+    char got[300] = "";
+    for (int k = 0; k < base.n; k++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s=%g ", base.m[k].name,
+                 base.m[k].value);
+    if (n != 3 || strcmp(got, "long_scoreboard=1234.5 dispatch_stall=2 wait=4 ") != 0 ||
+        other.n != 1 || strcmp(other.m[0].name, "wait") != 0 || other.m[0].value != 5 ||
+        none.n != 0 || none.kernel[0] || !strstr(base.kernel, "base_kernel"))
+        wb_fail(ctx,
+                "read %d: %s; the other kernel %d (%s %g), none %d (\"%s\"): expected 3: "
+                "long_scoreboard=1234.5 dispatch_stall=2 wait=4; 1 (wait 5), 0",
+                n, got, other.n, other.n ? other.m[0].name : "", other.n ? other.m[0].value : 0,
+                none.n, none.kernel);
+    /* How students write a member: metric spelling, whole name, section label. */
+    static const struct {
+        const char *answer;
+        int want;
+    } spell[] = {{"long_scoreboard", 0},
+                 {"Long Scoreboard", 0},
+                 {"Stall Long Scoreboard", 0},
+                 {STALL_PREFIX "long_scoreboard" STALL_SUFFIX, 0},
+                 {"dispatch_stall", 1},
+                 {"Stall Dispatch", 1},
+                 {"Stall Dispatch Stall", 1},
+                 {"STALL WAIT", 2},
+                 {"wait:", 2},
+                 {"barrier", -1},
+                 {"short_scoreboard", -1},
+                 {"scoreboard", -1},
+                 {"stall", -1},
+                 {"", -1}};
+    for (size_t k = 0; k < sizeof spell / sizeof spell[0]; k++)
+        if (wb_ncu_family_find(&base, spell[k].answer) != spell[k].want)
+            wb_fail(ctx, "\"%s\" found as member %d, expected %d", spell[k].answer,
+                    wb_ncu_family_find(&base, spell[k].answer), spell[k].want);
+    wb_measured(ctx,
+                "one launch's family of metrics read from ncu's CSV, its members found by name");
+}
+
+/* A question on the largest of a family of ncu's readings
+ * (wb_ncu_judge_top), set up as lab 09's question.my_top_stall_best: the
+ * stall reasons of one launch of key's kernel, "selected" left out, the
+ * plain kernel's the other kernel's, the percents the other unit. The
+ * stand-in ncu of scripts/test-grader.sh writes the readings; only it
+ * knows m.x, so with any other ncu, or none, the probe and these skip. */
+static const wb_ncu_left_out stall_left_out[] = {
+    {"selected", "selected is 1 cycle per issued instruction by definition (the issue itself, "
+                 "not a stall), so it is left out"},
+    {NULL, NULL}};
+static void ncu_top_judge(wb_ctx *ctx, const char *key, const char *kernel) {
+    if (wb_under_tool(ctx))
+        return;
+    wb_ncu_logs logs;
+    const char *opts[] = {"--csv", "--metrics",
+                          "m.x,regex:" STALL_PREFIX ".*_per_issue_active\\.ratio,"
+                          "regex:smsp__warp_issue_stalled_.*_per_warp_active\\.pct",
+                          NULL};
+    wb_run_self_under_ncu(ctx, opts, NULL, &logs);
+    wb_ncu_family fam, plain, pct;
+    wb_ncu_read_family(logs.ncu, STALL_PREFIX, STALL_SUFFIX, kernel, NULL, &fam);
+    wb_ncu_read_family(logs.ncu, STALL_PREFIX, STALL_SUFFIX, "plain_kernel", NULL, &plain);
+    wb_ncu_read_family(logs.ncu, "smsp__warp_issue_stalled_", "_per_warp_active.pct", kernel, NULL,
+                       &pct);
+    const wb_ncu_top q = {.key = key,
+                          .what = "the largest stall reason and its cycles",
+                          .unit = "cycles",
+                          .readme = "the self-test",
+                          .tol = 0.20,
+                          .floor = 0.3,
+                          .family = &fam,
+                          .left_out = stall_left_out,
+                          .other = &plain,
+                          .other_whose = "the plain kernel's",
+                          .other_unit = &pct,
+                          .other_unit_what = "a percent of active cycles, not cycles per issued "
+                                             "instruction"};
+    wb_ncu_judge_top(ctx, &q);
+}
+static void ncu_top_body(wb_ctx *ctx) {
+    ncu_top_judge(ctx, "self_top", "best_kernel");
+}
+/* Here "selected" reads more than any stall: left out all the same. */
+static void ncu_top_low_body(wb_ctx *ctx) {
+    ncu_top_judge(ctx, "self_top_low", "low_kernel");
+}
+
+/* ncu's results as it prints them, in each layout, and logs of its
+ * messages alone. The kernel's name, held_kernel, is in the readings only:
+ * scripts/test-grader.sh finds it nowhere in the report folder. */
+#define NCU_CSV_HEADER                                                                             \
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","            \
+    "\"Stream\",\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric "         \
+    "Name\",\"Metric Unit\",\"Metric Value\"\n"
+#define NCU_CSV_ROW                                                                                \
+    "\"0\",\"4242\",\"grade\",\"127.0.0.1\",\"held_kernel(float *, int)\",\"1\",\"7\",\"(256, "    \
+    "1, 1)\",\"(132, 1, 1)\",\"0\",\"9.0\",\"Command line profiler metrics\",\"m.x\",\"%\","       \
+    "\"12.50\"\n"
+#define NCU_DOTS_80                                                                                \
+    "................................................................................"
+#define NCU_DOTS_640                                                                               \
+    NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80 NCU_DOTS_80
+#define NCU_DOTS_5120                                                                              \
+    NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640 NCU_DOTS_640     \
+        NCU_DOTS_640
+#define NCU_CONNECTED "==PROF== Connected to process 4242 (/opt/lab/grade)\n"
+#define NCU_DISCONNECTED "==PROF== Disconnected from process 4242\n"
+#define NCU_REFUSAL                                                                                \
+    "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU "         \
+    "Performance Counters on the target device 0. For instructions on enabling permissions and "   \
+    "to get more information see https://developer.nvidia.com/ERR_NVGPUCTRPERM\n"
+static const struct ncu_shape {
+    const char *what, *text;
+    int held; /* 1: it holds readings, and is never published */
+} ncu_shapes[] = {
+    {"--csv, details page", NCU_CONNECTED NCU_CSV_HEADER NCU_CSV_ROW NCU_DISCONNECTED, 1},
+    {"--csv, the header alone", NCU_CSV_HEADER, 1},
+    {"--csv --page raw",
+     "\"ID\",\"Process ID\",\"Kernel Name\",\"m.x\"\n\"\",\"\",\"\",\"%\"\n"
+     "\"0\",\"4242\",\"held_kernel(float *, int)\",\"12.50\"\n",
+     1},
+    {"plain tables",
+     NCU_CONNECTED
+     "==PROF== Profiling \"held_kernel\": 0%....50%....100% - 1 pass\n" NCU_DISCONNECTED
+     "[4242] grade@127.0.0.1\n"
+     "  held_kernel(float *, int) (132, 1, 1)x(256, 1, 1), Context 1, Stream 7, "
+     "Device 0, CC 9.0\n"
+     "    Section: Command line profiler metrics\n"
+     "    ----------------------- ----------- ------------\n"
+     "    Metric Name             Metric Unit Metric Value\n"
+     "    ----------------------- ----------- ------------\n"
+     "    m.x                               %        12.50\n",
+     1},
+    {"an error, then a reading of another kernel (CRLF)",
+     "==ERROR== Failed to profile \"other_kernel\"\r\n" NCU_CSV_HEADER NCU_CSV_ROW, 1},
+    {"a message longer than 4 KiB", "==WARNING== " NCU_DOTS_5120 "\n", 0},
+    {"no kernel profiled",
+     NCU_CONNECTED NCU_DISCONNECTED "\n==WARNING== No kernels were profiled.\n", 0},
+    {"an error", NCU_CONNECTED "==ERROR== Failed to profile kernel\n" NCU_DISCONNECTED, 0},
+    {"empty", "", 0},
+    /* last: the copy left published, which scripts/test-grader.sh reads */
+    {"the counters closed",
+     NCU_CONNECTED NCU_REFUSAL NCU_DISCONNECTED
+     "==ERROR== The application returned an error code (93).\n"
+     "==WARNING== No kernels were profiled.\n",
+     0},
+};
+
+/* A NUL does not hide the rest of its line (len: the text's bytes). */
+#define NCU_NUL_LINE "==PROF== Connected\0    m.x   %   12.50 held_kernel\n"
+
+/* Writes len bytes of text as ncu's log, has wb_ncu_keep_log name it, and
+ * fails unless a log that holds readings (held) was kept back with
+ * WB_NCU_LOG_HELD and one of messages alone was published as written. */
+static void ncu_keep_check(wb_ctx *ctx, const char *what, const char *text, size_t len, int held) {
+    char copy[4200], got[8192];
+    wb_ncu_logs logs;
+    snprintf(logs.ncu, sizeof logs.ncu, "%s/ncu_shape.log", wb_out_dir(ctx));
+    snprintf(logs.app, sizeof logs.app, "%s/ncu_shape.out.log", wb_out_dir(ctx));
+    snprintf(copy, sizeof copy, "%s/self.ncu_keep.ncu.log", wb_out_dir(ctx));
+    FILE *f = fopen(logs.ncu, "w");
+    if (!f || fwrite(text, 1, len, f) != len || fclose(f) != 0)
+        wb_fail(ctx, "cannot write %s", logs.ncu);
+    int holds = wb_ncu_holds_readings(logs.ncu);
+    const char *kept = wb_ncu_keep_log(ctx, &logs);
+    f = fopen(copy, "r");
+    int published = f != NULL;
+    size_t n = f ? fread(got, 1, sizeof got - 1, f) : 0;
+    got[n] = '\0';
+    if (f)
+        fclose(f);
+    int as_written = published && n == len && memcmp(got, text, len) == 0;
+    unlink(logs.ncu); /* its readings are published by no one */
+    if (holds != held || (held && (published || strcmp(kept, WB_NCU_LOG_HELD) != 0)) ||
+        (!held && (!as_written || !strstr(kept, "/self.ncu_keep.ncu.log"))))
+        wb_fail(
+            ctx,
+            "ncu's log (%s): holds readings %d, expected %d; wb_ncu_keep_log said \"%s\" and %s",
+            what, holds, held, kept,
+            !published   ? "published none"
+            : as_written ? "published it"
+                         : "published something else");
+}
+
+/* wb_ncu_keep_log on each shape of ncu's log: one that holds readings is
+ * never published (WB_NCU_LOG_HELD, no <id>.ncu.log), whoever calls it;
+ * one of messages alone is, as written; without a log, it says so. */
+static void ncu_keep_body(wb_ctx *ctx) {
+    char copy[4200];
+    wb_ncu_logs logs;
+    snprintf(logs.ncu, sizeof logs.ncu, "%s/no_such.log", wb_out_dir(ctx));
+    snprintf(logs.app, sizeof logs.app, "%s/no_such.out.log", wb_out_dir(ctx));
+    snprintf(copy, sizeof copy, "%s/self.ncu_keep.ncu.log", wb_out_dir(ctx));
+    const char *kept = wb_ncu_keep_log(ctx, &logs);
+    if (!strstr(kept, "ncu wrote no log") || access(copy, F_OK) == 0)
+        wb_fail(ctx, "without a log, wb_ncu_keep_log said \"%s\"%s", kept,
+                access(copy, F_OK) == 0 ? " and published a copy" : "");
+    ncu_keep_check(ctx, "a message with a NUL in it, then a reading on its line", NCU_NUL_LINE,
+                   sizeof NCU_NUL_LINE - 1, 1);
+    size_t n_shapes = sizeof ncu_shapes / sizeof ncu_shapes[0];
+    for (size_t k = 0; k < n_shapes; k++)
+        ncu_keep_check(ctx, ncu_shapes[k].what, ncu_shapes[k].text, strlen(ncu_shapes[k].text),
+                       ncu_shapes[k].held);
+    wb_measured(ctx, "%zu shapes of ncu's log: those of messages alone published, the others not",
+                n_shapes + 1);
+}
+
 /* A lab's 0-point probe of ncu (lab 05's ncu.achieved, lab 09's ncu.plain):
  * ncu reads metric m.x of this body, run again under it; SKIP where the
  * counters are closed or ncu gave no reading. Only a stand-in ncu
@@ -248,12 +489,14 @@ static void ncu_probe_body(wb_ctx *ctx) {
     int st = wb_run_self_under_ncu(ctx, opts, NULL, &logs);
     wb_ncu_reading r;
     wb_ncu_read(logs.ncu, "m.x", NULL, NULL, &r);
-    if (r.no_permission) /* ncu's refusal and no reading: the log is published */
-        wb_ncu_skip_if_closed(ctx, &r, wb_ncu_keep_log(ctx, &logs));
+    /* Named in every message, whatever ncu said: the kit publishes it only
+     * where it holds no reading (ncu's refusal, an error). */
+    const char *kept = wb_ncu_keep_log(ctx, &logs);
+    wb_ncu_skip_if_closed(ctx, &r, kept);
     if (!r.found)
-        wb_skip(ctx, "ncu gave no reading of m.x (exit status %d)%s%s", st, r.error[0] ? ": " : "",
-                r.error);
-    wb_measured(ctx, "ncu read m.x = %g", r.value);
+        wb_skip(ctx, "ncu gave no reading of m.x (exit status %d)%s%s; ncu's log: %s", st,
+                r.error[0] ? ": " : "", r.error, kept);
+    wb_measured(ctx, "ncu read m.x; ncu's log: %s", kept);
 }
 
 /* Text a hostile test could put in its record (it can write the channel as it likes): a
@@ -315,6 +558,8 @@ static const wb_test tests[] = {
     T("self.fork_chain", WB_CORRECTNESS, 1, fork_chain_body),
     T("self.run_under", WB_CORRECTNESS, 1, run_under_body),
     T("self.ncu_read", WB_CORRECTNESS, 1, ncu_read_body),
+    T("self.ncu_family", WB_CORRECTNESS, 1, ncu_family_body),
+    T("self.ncu_keep", WB_CORRECTNESS, 1, ncu_keep_body),
     T("self.forge", WB_CORRECTNESS, 1, forge_body),
     T("self.forged", WB_CORRECTNESS, 1, fail_body),
     T("self.forge_own", WB_CORRECTNESS, 1, forge_own_body),
@@ -332,6 +577,10 @@ static const wb_test tests[] = {
      .fn = ncu_probe_body, .tool = "ncu", .hint = "hint text"},
     T("self.counters", WB_QUESTION, 2, pass_body, .tool = "ncu", .skip_with = "self.ncu_probe"),
     T("self.counters_fail", WB_QUESTION, 2, fail_body, .tool = "ncu",
+      .skip_with = "self.ncu_probe"),
+    /* The largest of a family of ncu's readings, named and read (wb_ncu_judge_top). */
+    T("self.ncu_top", WB_QUESTION, 1, ncu_top_body, .tool = "ncu", .skip_with = "self.ncu_probe"),
+    T("self.ncu_top_low", WB_QUESTION, 1, ncu_top_low_body, .tool = "ncu",
       .skip_with = "self.ncu_probe"),
     T("self.no_unit", WB_CORRECTNESS, 1, no_unit_body),
     WB_QUESTION_HASH("self_question", 2, 0x1ULL, "a question no answer can match"),

@@ -1505,16 +1505,6 @@ static int achieved_profile(wb_ctx *ctx, achieved_run *r) {
     return 1;
 }
 
-/* ncu's log of a run that gave no achieved occupancy, for the message:
- * published only where it holds no other occupancy reading either, since
- * those are close to the answer of question.my_achieved_occupancy. */
-static const char *achieved_log(wb_ctx *ctx, const achieved_run *r) {
-    if (r->e.found || r->c.found)
-        return "not kept (it holds occupancy readings close to the question's answer; the "
-               "chapter's ncu command shows the same run)";
-    return wb_ncu_keep_log(ctx, &r->logs);
-}
-
 /* ncu.achieved (0 points, the grader's code only): whether ncu can read this
  * GPU's counters, on the launch the student reads. Where it cannot, SKIP
  * with the fix, and the runner skips question.my_achieved_occupancy with
@@ -1526,14 +1516,17 @@ static void test_ncu_achieved(wb_ctx *ctx) {
     }
     achieved_run r;
     int ok = achieved_profile(ctx, &r);
-    if (r.a.no_permission) /* then the log holds ncu's refusal and no reading */
+    /* ncu's log is named through wb_ncu_keep_log, which publishes none that
+     * holds a reading: those are the answer of question.my_achieved_occupancy
+     * or close to it. */
+    if (r.a.no_permission)
         wb_ncu_skip_if_closed(ctx, &r.a, wb_ncu_keep_log(ctx, &r.logs));
     if (!ok)
         wb_skip(ctx,
                 "ncu gave no %s for the grader's own launch of %s (exit status %d%s%s); "
                 "ncu's log: %s",
                 ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, r.status, r.a.error[0] ? ": " : "", r.a.error,
-                achieved_log(ctx, &r));
+                wb_ncu_keep_log(ctx, &r.logs));
     wb_measured(ctx,
                 "ncu reads this GPU's counters: %s of %s, %d blocks of %d threads (%d registers, "
                 "%d bytes of shared memory a block; theoretical %.1f %%), read by "
@@ -1573,7 +1566,7 @@ static void test_q_my_achieved(wb_ctx *ctx) {
                 "grader error: ncu gave no %s for the grader's own launch of %s (exit "
                 "status %d%s%s); report it to your instructor; log: %s",
                 ACHIEVED_METRIC, OCC_ACHIEVED_KERNEL, r.status, r.a.error[0] ? ": " : "", r.a.error,
-                achieved_log(ctx, &r));
+                wb_ncu_keep_log(ctx, &r.logs));
     double theory = r.theory;
     /* The student's calculator, in a confined process (env runs what follows it). */
     const char *calc_argv[] = {"/usr/bin/env", NULL};

@@ -1509,19 +1509,35 @@ static void test_sweep(wb_ctx *ctx) {
 /* The student reads Nsight Compute on the grader's own launches (README.md,
  * "Reading the profiler"): the plain loop, then prefetching_best, each once,
  * at n = 2^25 with one block per SM, as perf.best times them. The grader
- * runs the same launches under ncu and compares. Two readings per kernel:
- * the DRAM throughput, in percent of peak over the kernel's elapsed time,
- * and the cycles a warp spends stalled on long scoreboard (waiting for a
- * global load) per instruction issued. The other two metrics are the
- * nearest wrong readings, collected to name them in a failure: the DRAM
- * throughput over its active cycles instead of elapsed, and the stall as a
- * percent of active cycles instead of cycles per issued instruction. */
+ * runs the same launches under ncu and compares. For each kernel: the DRAM
+ * throughput, in percent of peak over the kernel's elapsed time, and every
+ * stall reason ncu reports, in cycles a warp spends stalled on it per
+ * instruction issued (long scoreboard, waiting for a global load, among
+ * them). The other metrics are the nearest wrong readings, collected to
+ * name them in a failure: the DRAM throughput over its active cycles
+ * instead of elapsed, and each stall as a percent of active cycles instead
+ * of cycles per issued instruction.
+ *
+ * The stall reasons are read, not assumed: the regular expressions have ncu
+ * collect whichever its metrics of this GPU have (imc_miss and gmma, for
+ * instance, are not on every capability from 7.5 to 12.0), and
+ * wb_ncu_read_family lists what came back. */
 #define NCU_DRAM "dram__throughput.avg.pct_of_peak_sustained_elapsed"
-#define NCU_LSB "smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio"
+#define NCU_STALL_PREFIX "smsp__average_warps_issue_stalled_"
+#define NCU_STALL_SUFFIX "_per_issue_active.ratio"
+#define NCU_STALL_PCT_PREFIX "smsp__warp_issue_stalled_"
+#define NCU_STALL_PCT_SUFFIX "_per_warp_active.pct"
+#define NCU_LSB NCU_STALL_PREFIX "long_scoreboard" NCU_STALL_SUFFIX
 #define NCU_DRAM_ACTIVE "dram__throughput.avg.pct_of_peak_sustained_active"
-#define NCU_LSB_PCT "smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct"
+#define NCU_LSB_PCT NCU_STALL_PCT_PREFIX "long_scoreboard" NCU_STALL_PCT_SUFFIX
 #define NCU_TIME "gpu__time_duration.sum"
-#define NCU_METRICS NCU_DRAM "," NCU_LSB "," NCU_DRAM_ACTIVE "," NCU_LSB_PCT "," NCU_TIME
+/* ncu expands an entry "regex:<expression>" (no comma in it) to every
+ * metric whose name the expression matches, in part: NCU_LSB and
+ * NCU_LSB_PCT are among them, so they are not asked for again. */
+#define NCU_STALL_REGEX "regex:" NCU_STALL_PREFIX ".*_per_issue_active\\.ratio"
+#define NCU_STALL_PCT_REGEX "regex:" NCU_STALL_PCT_PREFIX ".*_per_warp_active\\.pct"
+#define NCU_METRICS                                                                                \
+    NCU_DRAM "," NCU_DRAM_ACTIVE "," NCU_TIME "," NCU_STALL_REGEX "," NCU_STALL_PCT_REGEX
 #define NCU_PLAIN "pf_baseline_kernel"
 #define NCU_BEST "prefetching_"
 /* A reading passes within NCU_TOL of the grader's, or within the floor
@@ -1575,6 +1591,7 @@ static void ncu_launches(wb_ctx *ctx, int with_best) {
 typedef struct ncu_kernel {
     double dram, lsb, dram_active, lsb_pct, ns;
     char name[160];
+    wb_ncu_family stall, stall_pct; /* every stall reason, per issue and in percent */
 } ncu_kernel;
 
 /* One kernel's readings from ncu's log: 0 when a metric is missing. */
@@ -1590,6 +1607,8 @@ static int ncu_kernel_read(const char *log, const char *has, ncu_kernel *k) {
         *slot[m] = r.value;
         snprintf(k->name, sizeof k->name, "%s", r.kernel);
     }
+    wb_ncu_read_family(log, NCU_STALL_PREFIX, NCU_STALL_SUFFIX, has, NULL, &k->stall);
+    wb_ncu_read_family(log, NCU_STALL_PCT_PREFIX, NCU_STALL_PCT_SUFFIX, has, NULL, &k->stall_pct);
     return 1;
 }
 
@@ -1606,11 +1625,6 @@ static void ncu_body_failure(const char *app_log, char *out, size_t cap) {
     if (f)
         fclose(f);
 }
-
-/* What a message says of ncu's log where it holds a reading a question asks for. */
-#define NCU_LOG_HELD                                                                               \
-    "not kept (it holds readings that questions ask for; the chapter's ncu commands show the "     \
-    "same run)"
 
 /* Runs this test's body under ncu and reads the plain loop's readings and,
  * with_best, those of prefetching_best's kernel. A test worth points cannot
@@ -1631,7 +1645,9 @@ static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kerne
     const char *log = logs.ncu, *app = logs.app;
     wb_ncu_reading r;
     wb_ncu_read(log, NCU_DRAM, NCU_PLAIN, NULL, &r);
-    if (r.no_permission) /* then the log holds ncu's refusal and no reading */
+    /* ncu's log is named through wb_ncu_keep_log, which publishes none that
+     * holds a reading: those are the questions' answers. */
+    if (r.no_permission)
         wb_ncu_skip_if_closed(ctx, &r, wb_ncu_keep_log(ctx, &logs));
     ncu_body_failure(app, why, sizeof why);
     if (why[0])
@@ -1641,12 +1657,12 @@ static void ncu_profile(wb_ctx *ctx, int with_best, ncu_kernel *plain, ncu_kerne
                 "ncu's run of the plain loop gave no reading of %s and %s (exit status %d)%s%s; "
                 "ncu's log: %s",
                 NCU_DRAM, NCU_LSB, st, r.error[0] ? ": " : "", r.error,
-                r.found ? NCU_LOG_HELD : wb_ncu_keep_log(ctx, &logs));
+                wb_ncu_keep_log(ctx, &logs));
     if (with_best && !ncu_kernel_read(log, NCU_BEST, best))
         wb_fail(ctx,
                 "ncu profiled no kernel named prefetching_... while prefetching_best ran once at "
                 "n = 2^25: it launches one of the lab's four kernels (%s); ncu's log: %s",
-                README_CONTRACT, NCU_LOG_HELD);
+                README_CONTRACT, wb_ncu_keep_log(ctx, &logs));
 }
 
 /* A reading that the answer would match instead of the right one. */
@@ -1754,20 +1770,43 @@ static void test_q_my_dram_best(wb_ctx *ctx) {
               b.dram, NCU_DRAM_FLOOR, "%", w, 3, beside);
 }
 
-static void test_q_my_lsb_best(wb_ctx *ctx) {
+/* What prefetching_best's warps wait on now: the stall reason with the
+ * most cycles per issued instruction, then those cycles. "selected" is in
+ * ncu's list but answers nothing: it is the issue itself, exactly 1 cycle
+ * per issued instruction. "not_selected" counts: a warp that was ready
+ * while the scheduler issued another's waits for its turn at the issue
+ * slot, ncu's Warp State section draws it among the stall reasons ("Stall
+ * Not Selected"), and where it is the largest, the scheduler is what the
+ * warps wait on (no longer memory or a dependency). */
+static const wb_ncu_left_out ncu_not_a_stall[] = {
+    {"selected", "selected is 1 cycle per issued instruction by definition (the cycle the warp "
+                 "issues in, not a stall): it is left out"},
+    {NULL, NULL}};
+
+static void test_q_my_top_stall_best(wb_ctx *ctx) {
     if (wb_under_tool(ctx)) {
         ncu_launches(ctx, 1);
         return;
     }
     ncu_kernel p, b;
-    char beside[200];
     ncu_profile(ctx, 1, &p, &b);
-    snprintf(beside, sizeof beside, ", the plain loop %.2f cycles in the same run", p.lsb);
-    ncu_wrong w[] = {{"the plain loop's reading (the two kernels swapped)", p.lsb},
-                     {"a share of active cycles in percent, not cycles per instruction", b.lsb_pct}};
-    ncu_judge(ctx, "my_long_scoreboard_best",
-              "prefetching_best's long-scoreboard stall cycles per issued instruction",
-              b.lsb, NCU_LSB_FLOOR, "cycles", w, 2, beside);
+    const wb_ncu_top q = {
+        .key = "my_top_stall_best",
+        .what =
+            "the stall reason with the most cycles per issued instruction in prefetching_best's "
+            "kernel, then those cycles",
+        .unit = "cycles",
+        .readme = README_NCU,
+        .tol = NCU_TOL,
+        .floor = NCU_LSB_FLOOR,
+        .family = &b.stall,
+        .left_out = ncu_not_a_stall,
+        .other = &p.stall,
+        .other_whose = "the plain loop's",
+        .other_unit = &b.stall_pct,
+        .other_unit_what = "a percent of active cycles (" NCU_STALL_PCT_PREFIX
+                           "..." NCU_STALL_PCT_SUFFIX "), not cycles per issued instruction"};
+    wb_ncu_judge_top(ctx, &q);
 }
 
 /* --------------------------------------------------- host calculators */
@@ -1888,6 +1927,19 @@ static void test_q_little(wb_ctx *ctx) {
                    "100x off, and the _active variant is flagged where it differs by more",       \
      .figures = "not yet measured on a GPU; derived for the H100 from the plain loop's 485-490 "  \
                 "GB/s and the reference's 3.03x (README.md, \"Reading the profiler\")"}
+#define NCU_TOP_LIMIT                                                                              \
+    {.text = "the reason named within 20 % of the largest of ncu's stall reasons (selected left "  \
+             "out) in the same launch in this run, and its cycles within 20 % of ncu's reading "   \
+             "of it, or within 0.3 cycles",                                                        \
+     .derivation = "the same launch reads the same to a few per cent, so the largest reason "      \
+                   "stays the largest unless another is within a few per cent of it, and two "     \
+                   "within 20 % both pass; the nearest wrong answers differ by more: the plain "   \
+                   "loop's largest reason, long scoreboard, which a prefetch far enough ahead "    \
+                   "cuts to a fraction; the plain loop's reading of the reason named; the stall "  \
+                   "as a percent of active cycles",                                               \
+     .figures = "not yet measured on a GPU: which reason is the largest after prefetching, and "  \
+                "by how much, depends on the variant and the GPU (README.md, \"Reading the "      \
+                "profiler\")"}
 #define NCU_LSB_LIMIT                                                                              \
     {.text = "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
              "0.3 cycles",                                                                         \
@@ -1976,10 +2028,10 @@ static const wb_test tests[] = {
      .needs_student = 1, .timeout_s = 240, .fn = test_q_my_dram_best, .tool = "ncu",
      .skip_with = "ncu.plain", .requires = "correct.best", .hint = README_NCU,
      .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_DRAM_LIMIT},
-    {.id = "question.my_long_scoreboard_best", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
-     .needs_student = 1, .timeout_s = 240, .fn = test_q_my_lsb_best, .tool = "ncu",
+    {.id = "question.my_top_stall_best", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
+     .needs_student = 1, .timeout_s = 240, .fn = test_q_my_top_stall_best, .tool = "ncu",
      .skip_with = "ncu.plain", .requires = "correct.best", .hint = README_NCU,
-     .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_LSB_LIMIT},
+     .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_TOP_LIMIT},
     WB_QUESTION_HASH("ways_stride_16", 2, 0xd93171804502e5ffULL,
                      "passes for a warp's access to rows 16 floats apart"),
     WB_QUESTION_HASH("ways_stride_12", 1, 0x114d457719088508ULL, "passes for rows 12 floats apart"),

@@ -329,8 +329,9 @@ static void parent_teardown(void) {
     int i = current_idx;
     char note[300], ncu_log[PATH_MAX + 32];
     /* ncu's log of the test (wb_run_self_under_ncu): its readings may answer
-     * a question, so it does not outlive the test; one worth keeping was
-     * copied to the scratch folder (wb_ncu_keep_log) and is published. */
+     * a question, so it does not outlive the test; one that holds no reading
+     * and was named in a message was copied to the scratch folder
+     * (wb_ncu_keep_log) and is published. */
     snprintf(ncu_log, sizeof ncu_log, "%s/ncu-t%d.log", G.tmpdir, i);
     unlink(ncu_log);
     wb_scratch_publish(i, note, sizeof note);

@@ -153,6 +153,20 @@ int wb_dump_sass(wb_ctx *ctx, const char *symbol, const char *name, char *log, s
     return run_logged(argv, NULL, log);
 }
 
+/* A value of ncu's CSV as a number: 1 with *v, 0 for "n/a" or any other
+ * text. ncu prints large values with thousands separators ("1,234.5"). */
+static int ncu_number(const char *field, double *v) {
+    char num[64];
+    size_t k = 0;
+    for (const char *c = field; *c && k + 1 < sizeof num; c++)
+        if (*c != ',')
+            num[k++] = *c;
+    num[k] = '\0';
+    char *end;
+    *v = strtod(num, &end);
+    return end != num;
+}
+
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r) {
     memset(r, 0, sizeof *r);
@@ -185,16 +199,8 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
             continue;
         if ((has && !strstr(fld[col_kernel], has)) || (lacks && strstr(fld[col_kernel], lacks)))
             continue;
-        /* ncu prints large values with thousands separators ("1,234.5"). */
-        char num[64];
-        size_t k = 0;
-        for (const char *c = fld[col_value]; *c && k + 1 < sizeof num; c++)
-            if (*c != ',')
-                num[k++] = *c;
-        num[k] = '\0';
-        char *end;
-        double v = strtod(num, &end);
-        if (end == num)
+        double v;
+        if (!ncu_number(fld[col_value], &v))
             continue;
         r->value = v;
         r->found = 1;
@@ -202,6 +208,74 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
     }
     if (f)
         fclose(f);
+}
+
+/* Where name, a member of family prefix...suffix, is that family's: its
+ * part between them, or NULL. */
+static const char *family_member(const char *name, const char *prefix, const char *suffix,
+                                 size_t *len) {
+    size_t n = strlen(name), np = strlen(prefix), ns = strlen(suffix);
+    if (n <= np + ns || strncmp(name, prefix, np) != 0 || strcmp(name + n - ns, suffix) != 0)
+        return NULL;
+    *len = n - np - ns;
+    return name + np;
+}
+
+int wb_ncu_read_family(const char *log, const char *prefix, const char *suffix, const char *has,
+                       const char *lacks, wb_ncu_family *f) {
+    memset(f, 0, sizeof *f);
+    snprintf(f->prefix, sizeof f->prefix, "%s", prefix);
+    snprintf(f->suffix, sizeof f->suffix, "%s", suffix);
+    FILE *in = fopen(log, "r");
+    char line[4096], launch[64] = "";
+    int col_id = -1, col_kernel = -1, col_metric = -1, col_value = -1, chosen = 0;
+    while (in && fgets(line, sizeof line, in)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] != '"')
+            continue;
+        char *fld[32];
+        int n = wb_csv_split(line, fld, 32);
+        n = n < 32 ? n : 32;
+        if (n > 0 && strcmp(fld[0], "ID") == 0) {
+            for (int k = 0; k < n; k++) {
+                col_id = strcmp(fld[k], "ID") == 0 ? k : col_id;
+                col_kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : col_kernel;
+                col_metric = strcmp(fld[k], "Metric Name") == 0 ? k : col_metric;
+                col_value = strcmp(fld[k], "Metric Value") == 0 ? k : col_value;
+            }
+            continue;
+        }
+        if (col_id < 0 || col_kernel < 0 || col_metric < 0 || col_value < 0 || col_id >= n ||
+            col_kernel >= n || col_metric >= n || col_value >= n)
+            continue;
+        if ((has && !strstr(fld[col_kernel], has)) || (lacks && strstr(fld[col_kernel], lacks)))
+            continue;
+        /* The launch is the first row's of a matching kernel; its other rows
+         * share its ID, whatever rows of other launches come between. */
+        if (!chosen) {
+            chosen = 1;
+            snprintf(launch, sizeof launch, "%s", fld[col_id]);
+            snprintf(f->kernel, sizeof f->kernel, "%s", fld[col_kernel]);
+        } else if (strcmp(fld[col_id], launch) != 0)
+            continue;
+        size_t len;
+        const char *member = family_member(fld[col_metric], prefix, suffix, &len);
+        double v;
+        if (!member || len >= sizeof f->m[0].name || !ncu_number(fld[col_value], &v))
+            continue;
+        int seen = 0;
+        for (int k = 0; k < f->n && !seen; k++)
+            seen = strncmp(f->m[k].name, member, len) == 0 && f->m[k].name[len] == '\0';
+        if (seen || f->n >= WB_NCU_FAMILY_MAX)
+            continue;
+        memcpy(f->m[f->n].name, member, len);
+        f->m[f->n].name[len] = '\0';
+        f->m[f->n].value = v;
+        f->n++;
+    }
+    if (in)
+        fclose(in);
+    return f->n;
 }
 
 /* Copies the file at from to to (a plain copy; nothing when from is missing). */
@@ -240,10 +314,50 @@ int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extr
     return wb_run_self_under(ctx, argv, extra_env, logs->app);
 }
 
+/* Whether the n bytes of line are a blank line or one of ncu's own
+ * messages ("==PROF== ...", "==WARNING== ...", "==ERROR== ..."); a line
+ * with a NUL in it is neither. */
+static int ncu_no_reading(const char *line, size_t n) {
+    if (memchr(line, '\0', n))
+        return 0;
+    if (line[strspn(line, " \t\r\n")] == '\0')
+        return 1;
+    if (strncmp(line, "==", 2) != 0)
+        return 0;
+    size_t tag = strspn(line + 2, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    return tag > 0 && strncmp(line + 2 + tag, "==", 2) == 0;
+}
+
+int wb_ncu_holds_readings(const char *log) {
+    FILE *f = fopen(log, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int held = 0;
+    /* Whole lines (getline): a long one is one line, not a message and its tail. */
+    while (f && !held && (n = getline(&line, &cap, f)) >= 0)
+        held = !ncu_no_reading(line, (size_t)n);
+    free(line);
+    if (f)
+        fclose(f);
+    return held;
+}
+
 const char *wb_ncu_keep_log(wb_ctx *ctx, const wb_ncu_logs *logs) {
     static char kept[PATH_MAX + 300];
     char copy[PATH_MAX + 96];
     snprintf(copy, sizeof copy, "%s/%s.ncu.log", wb_out_dir(ctx), ctx->t->id);
+    unlink(copy); /* an earlier call's copy names no log of this one */
+    if (access(logs->ncu, R_OK) != 0) {
+        /* ncu's other output (before it opened its log: a bad option, no
+         * driver) went with the body's. */
+        snprintf(kept, sizeof kept, "none (ncu wrote no log; its other output is in %s/%s.out.log)",
+                 G.report_dir, ctx->t->id);
+        return kept;
+    }
+    /* The rule for every lab: a log with any reading in it is never published. */
+    if (wb_ncu_holds_readings(logs->ncu))
+        return WB_NCU_LOG_HELD;
     copy_file(logs->ncu, copy);
     snprintf(kept, sizeof kept, "%s/%s.ncu.log", G.report_dir, ctx->t->id);
     return kept;

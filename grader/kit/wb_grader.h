@@ -277,6 +277,66 @@ typedef struct wb_ncu_reading {
  * has (any when NULL) and does not hold lacks (none when NULL). */
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r);
+/* One launch's readings of a family of metrics: every metric whose name
+ * starts with prefix and ends with suffix, as `--metrics regex:...` has ncu
+ * collect them. Which members a family has differs between GPUs (a stall
+ * reason of one compute capability is missing on another), so a family is
+ * read, never listed by hand. */
+#define WB_NCU_FAMILY_MAX 48
+typedef struct wb_ncu_family {
+    int n;                       /* members read (a value of "n/a" is no reading) */
+    char kernel[160];            /* the launch's kernel, as ncu prints it; "" when none matched */
+    char prefix[64], suffix[64]; /* what the names were read with */
+    struct {
+        char name[64]; /* the part between prefix and suffix: "long_scoreboard" */
+        double value;
+    } m[WB_NCU_FAMILY_MAX];
+} wb_ncu_family;
+/* Reads, from an ncu --csv log, the family prefix...suffix of the first
+ * launch (ncu's ID) of the first kernel whose name holds has (any when
+ * NULL) and not lacks (none when NULL). Returns f->n: 0 when no kernel
+ * matched or it has no member; members past WB_NCU_FAMILY_MAX are dropped. */
+int wb_ncu_read_family(const char *log, const char *prefix, const char *suffix, const char *has,
+                       const char *lacks, wb_ncu_family *f);
+/* The index in f of the member answer names, or -1. The spelling is free:
+ * case, spaces, underscores and punctuation do not count, and the member
+ * may be written as its whole metric name (prefix and suffix included) or
+ * as ncu's sections label it ("Stall Long Scoreboard" for long_scoreboard,
+ * "Stall Dispatch" for dispatch_stall). */
+int wb_ncu_family_find(const wb_ncu_family *f, const char *answer);
+/* Whether answer names member (of family f), with the spelling above. */
+int wb_ncu_names(const wb_ncu_family *f, const char *answer, const char *member);
+
+/* A member of a family that is no answer to a "which is largest" question,
+ * and why (ncu's "selected" among the stall reasons: the issue itself). */
+typedef struct wb_ncu_left_out {
+    const char *name, *why;
+} wb_ncu_left_out;
+/* A question on the largest member of one launch's family of readings,
+ * answered "<member> <value>": the member passes within tol of the largest
+ * reading (two that close are both right), the value within tol of ncu's
+ * reading of the member named, or within floor where tol of it is less.
+ * A failure never shows a reading (they are the answers); it says what
+ * was asked and names the nearest wrong answer the answer matches. */
+typedef struct wb_ncu_top {
+    const char *key;    /* the line of answers.txt */
+    const char *what;   /* what is asked, for a failure: "the stall reason ..." */
+    const char *unit;   /* of the values: "cycles" */
+    const char *readme; /* where the commands are: "README.md, \"Reading the profiler\"" */
+    double tol, floor;
+    const wb_ncu_family *family;     /* the readings asked about */
+    const wb_ncu_left_out *left_out; /* members that answer nothing; ends with {NULL, NULL} */
+    /* The same family of another kernel, whose largest named here is the two
+     * kernels swapped (NULL: none), and whose it is: "the plain loop's". */
+    const wb_ncu_family *other;
+    const char *other_whose;
+    /* The same members in another unit (NULL: none), and what a value of it
+     * is: "a percent of active cycles, not cycles per issued instruction". */
+    const wb_ncu_family *other_unit;
+    const char *other_unit_what;
+} wb_ncu_top;
+/* Judges the answer to q (wb_fail on a wrong one, with why). */
+void wb_ncu_judge_top(wb_ctx *ctx, const wb_ncu_top *q);
 /* Where a body run under ncu left its output (wb_run_self_under_ncu). */
 typedef struct wb_ncu_logs {
     char ncu[4200]; /* ncu's own: its --csv results and errors (read with wb_ncu_read) */
@@ -288,14 +348,27 @@ typedef struct wb_ncu_logs {
  * --log-file: ncu's own output goes to a file beside the test's scratch
  * folder, which the code under test cannot write, so that no line it
  * prints passes for ncu's; the body's output goes to logs->app. ncu's log
- * is not published: its readings may be the answers of the lab's profiler
- * questions, and the runner removes it once the test is over.
+ * is not published (only wb_ncu_keep_log copies one, with no reading in
+ * it): its readings may be the answers of the lab's profiler questions,
+ * and the runner removes it once the test is over.
  * Returns ncu's exit status, or -1 when it could not start. */
 int wb_run_self_under_ncu(wb_ctx *ctx, const char *const *opts, const char *extra_env,
                           wb_ncu_logs *logs);
-/* Publishes ncu's log as <test id>.ncu.log in the report folder and returns
- * that path, for a message about a run that gave no reading: call it only
- * where the log holds no reading a question asks for. */
+/* 1 when ncu's log holds readings: a line that is not blank and not one of
+ * ncu's own messages (==PROF==, ==WARNING==, ==ERROR==, ...), which is what
+ * its results are in every layout (--csv, the plain tables, the raw page).
+ * 0 for a log of messages alone (the counters closed, an error, no kernel
+ * profiled), or none. */
+int wb_ncu_holds_readings(const char *log);
+/* What wb_ncu_keep_log says of a log that holds readings. */
+#define WB_NCU_LOG_HELD                                                                            \
+    "not kept (it holds ncu's readings, which a question may ask for; the chapter's ncu "          \
+    "commands show the same run)"
+/* For a message that names ncu's log: publishes it as <test id>.ncu.log in
+ * the report folder and returns that path, where it holds no reading
+ * (wb_ncu_holds_readings); returns WB_NCU_LOG_HELD and publishes nothing
+ * where it does, since a reading may be a question's answer; says so where
+ * ncu wrote no log. Any lab may call it on any log. */
 const char *wb_ncu_keep_log(wb_ctx *ctx, const wb_ncu_logs *logs);
 /* SKIP (a 0-point test) with how to open them, where ncu said the GPU's
  * performance counters are closed to this user. */
