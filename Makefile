@@ -261,6 +261,10 @@ mutate: all
 build/tests/check_common: tests/check_common.c $(LIBWB) $(SIM_O) $(SIM_WAIT_O) | deps
 	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/sim $(CHECK_CFLAGS) $(JSON_CFLAGS) $< $(LIBWB) $(SIM_O) $(SIM_WAIT_O) $(CHECK_LIBS) $(JSON_LIBS) $(SECCOMP_LIBS) $(CUDA_LIB) -ldl -lm -o $@
 
+# Lab 03's edge warps as its grader computes them without a GPU, and the picture's sample.
+build/tests/check_dv_edge: tests/check_dv_edge.c build/grader/03-divergence/dv_edge.o $(LIBWB) | deps
+	$(call say,LD,$@)mkdir -p $(@D) && $(CC) $(CFLAGS) $(INCLUDES) -Igrader/03-divergence $(CHECK_CFLAGS) $< build/grader/03-divergence/dv_edge.o $(LIBWB) $(CHECK_LIBS) -lm -o $@
+
 # Broken variants include their lab's solution and their lab's shared drivers (tests/broken/LAB/*.h):
 # rebuild them when either changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu tests/broken/*/*.h) | build/tools/wb-confine
@@ -293,9 +297,10 @@ build/tests/asan_fixture.so: tests/asan_fixture.c
 build/tests/asan_fixture.asan.so: tests/asan_fixture.c
 	$(call say,ASAN,$<)mkdir -p $(@D) && $(asan_check) $(CC) $(filter-out -O%,$(CFLAGS)) -O1 -g -fsanitize=address -fno-omit-frame-pointer -shared $< -o $@
 
-test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tests/check_sandbox build/tests/check_asan build/tests/asan_fixture.so $(if $(HAVE_ASAN),build/tests/asan_fixture.asan.so) build/tools/wb-summary build/tools/wb-bench-stats
+test-unit: build/tests/check_common build/tests/grader_selftest build/tests/check_table build/tests/check_sandbox build/tests/check_dv_edge build/tests/check_asan build/tests/asan_fixture.so $(if $(HAVE_ASAN),build/tests/asan_fixture.asan.so) build/tools/wb-summary build/tools/wb-bench-stats
 	@echo "== unit tests of common/ and the grader kit"
 	@build/tests/check_common
+	@build/tests/check_dv_edge
 	@build/tests/check_table
 	@build/tests/check_sandbox
 	@build/tests/check_asan
@@ -317,7 +322,7 @@ test-handout:
 
 # make report on a fixture graded here without a GPU: every row and total, escaping, links
 # inside the folder, and a screenshot in headless Chromium (SKIP without it).
-REPORT_LABS := 00-device-query 01-block-scheduling
+REPORT_LABS := 00-device-query 01-block-scheduling 03-divergence
 test-report: build/tools/wb-summary $(foreach s,$(SETS),$(foreach l,$(REPORT_LABS),build/$(s)/$(l)/grade))
 	@GNUPLOT="$(GNUPLOT)" CHROME_PATH="$(CHROME_PATH)" scripts/test-report.sh
 

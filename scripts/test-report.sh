@@ -10,7 +10,9 @@
 # and one measurements.csv a limit row with markup in its value. A lab named
 # but not graded must be listed; a set with nothing graded must be refused;
 # a lab whose run wrote no data for its picture (lab 01 without its
-# timeline.csv, in a copy of the labs set) shows its measurements instead.
+# timeline.csv, in a copy of the labs set) shows its measurements instead;
+# lab 03, graded in another copy with the sample of its edge warps placed
+# where its grader publishes edge_warps.csv, gets that picture alone.
 # With Chromium, the page (its folder copied elsewhere, no network) is
 # screenshotted to build/tests/report-fixture/screenshot.png and must not be
 # blank; without Chromium that check is SKIP, never PASS.
@@ -207,6 +209,33 @@ if grep -q '<h3>Measurements</h3>' <<<"$lab01" && grep -q '<table class=measurem
     pass "bare: lab 01 without its timeline.csv shows no picture, says why, and lists its measurements as a table"
 else
     fail "bare: lab 01 without its timeline.csv does not list its measurements as a table (page: $F/bare/index.html)"
+fi
+
+# ---- lab 03's picture of an image's edge, drawn from the run's own edge_warps.csv (the sample
+# placed where measure.edge_warps publishes it, in a copy of the labs set with lab 03 graded
+# here): linked to its data, no other picture of lab 03 (its run wrote no other data), and
+# the images of the questions, which the sample does not hold, not drawn
+rm -rf "$F/edge"
+cp -r "$F/labs" "$F/edge"
+rm -rf "$F/edge/plots" "$F/edge/index.html"
+build/labs/03-divergence/grade --set labs --report-dir "$F/edge/03-divergence" >"$F/edge-03-divergence.log" 2>&1
+cp slides/samples/03-edge-warps.csv "$F/edge/03-divergence/edge_warps.csv"
+python3 scripts/report.py --root "$F" --set edge $LABS_USED 03-divergence >"$F/edge.log" 2>&1
+lab03=$(python3 -c '
+import re, sys
+m = re.search(r"<section id=\"03-divergence\">.*?</section>", open(sys.argv[1], encoding="utf-8").read(), re.S)
+print(m.group(0) if m else "")' "$F/edge/index.html" 2>/dev/null)
+if ! command -v "${GNUPLOT:-gnuplot}" >/dev/null 2>&1; then
+    skip "edge: lab 03's picture needs gnuplot (sudo apt-get install gnuplot-nox)"
+elif grep -qF '<img src="plots/03-edge-warps.svg"' <<<"$lab03" &&
+    grep -qF 'href="03-divergence/edge_warps.csv">03-divergence/edge_warps.csv</a> (this run)' <<<"$lab03" &&
+    grep -qF 'this run wrote no 03-divergence/warp_passes.csv' <<<"$lab03" &&
+    [ "$(ls "$F/edge/plots/" | grep '^03-' | tr '\n' ' ')" = "03-edge-warps.svg " ] &&
+    [ "$(grep -c '[0-9] of [0-9]* warps diverge<' "$F/edge/plots/03-edge-warps.svg")" = 2 ] &&
+    grep -qF 'question.divergent_200x150 passes' "$F/edge/plots/03-edge-warps.svg"; then
+    pass "edge: lab 03's picture of its edge warps drawn from the run's edge_warps.csv, its two images alone, no other picture of lab 03"
+else
+    fail "edge: lab 03's picture of its edge warps is missing, draws an image the file does not hold, or another lab 03 plot was drawn (page: $F/edge/index.html)"
 fi
 
 # ---- the page in headless Chromium: copied elsewhere (the folder is the whole report),

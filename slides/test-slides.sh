@@ -114,6 +114,26 @@ if command -v "$GNUPLOT" >/dev/null 2>&1; then
     else
         fail slides.plot-status "lab 03's picture of records that count no lane does not say so (build/slides-test/fx/out/03-warp-passes.svg)"
     fi
+    # Lab 03's picture of an image's edge: the sample draws the two images no question asks
+    # about and none of a question's, whose picture is its answer; and a warp whose records
+    # differ from the grader's own computation is counted in the status line.
+    edge=$out/03-edge-warps.svg
+    if [ "$(grep -c '[0-9] of [0-9]* warps diverge<' "$edge" 2>/dev/null)" = 2 ] &&
+        grep -q '>10 of 48 warps diverge<' "$edge" && grep -q '>23 of 120 warps diverge<' "$edge" &&
+        [ "$(grep -c '>question\.divergent_[0-9x]* passes:<' "$edge")" = 3 ]; then
+        pass slides.edge-sample "lab 03's sample picture draws 40 x 20 and 70 x 37 and no image of a question"
+    else
+        fail slides.edge-sample "lab 03's sample picture does not draw exactly the two images no question asks about ($edge)"
+    fi
+    awk -F, -v OFS=, 'NR == 2 { $9 = 31; $10 = "11111111111111111111111111111110"; $12 = "divergent"; $13 = 0 } { print }' \
+        slides/samples/03-edge-warps.csv >"$fx/fx/03-divergence/edge_warps.csv"
+    REPORT_ROOT=$fx SET=fx PLOTS_OUT=$fx/out GNUPLOT=$GNUPLOT sh slides/plot.sh --own 03-edge-warps >/dev/null 2>&1
+    if grep -q ">1 warp recorded other lanes than the grader computes" "$fx/out/03-edge-warps.svg" 2>/dev/null &&
+        grep -q '>11 of 48 warps diverge<' "$fx/out/03-edge-warps.svg" && ! grep -q ">every warp" "$fx/out/03-edge-warps.svg"; then
+        pass slides.edge-status "lab 03's picture of the edge warps says when a warp recorded other lanes than computed"
+    else
+        fail slides.edge-status "lab 03's picture of a warp recorded otherwise does not say so (build/slides-test/fx/out/03-edge-warps.svg)"
+    fi
 else
     skip slides.plots "gnuplot not found (sudo apt-get install gnuplot-nox)"
 fi

@@ -6,6 +6,8 @@
 #include "wb_timing.h"
 
 #include "divergence.h"
+#include "dv_edge.h"
+#include "wb_answers.h"
 
 #include <cuda_runtime_api.h>
 #include <ctype.h>
@@ -22,6 +24,7 @@
 #define README_COUNT "README.md, \"Counting passes\""
 #define README_NCU "README.md, \"Branch efficiency with ncu\""
 #define README_SHORT "README.md, \"Why short branches can hide it\""
+#define README_BOUNDS "README.md, \"Boundary checks\""
 
 /* Floats of guard space after every output the code under test writes:
  * poisoned, and checked unchanged afterwards. */
@@ -721,6 +724,130 @@ static void test_branch_length(wb_ctx *ctx) {
                 first, dv_sweep_fma(0), last, dv_sweep_fma(n - 1), n, path);
 }
 
+/* ------------------------------------------------- the edge warps of images */
+
+int dv_edge_run(int width, int height, dv_edge_record *d_rec);
+
+/* Whether edge_warps.csv may hold image img. An image no question asks
+ * about, always. A question's image only once the student's answer to it is
+ * right (the hash question.<key> checks): its picture shows the answer. */
+static int edge_shown(wb_ctx *ctx, const dv_edge_image *img) {
+    double v;
+    char text[WB_ANSWER_VALUE_MAX];
+    if (!img->question)
+        return 1;
+    return wb_prediction(ctx, img->question, &v, text, sizeof text) &&
+           wb_answer_hash(wb_salt(ctx), img->question, text) == img->hash;
+}
+
+/* The first warp whose records differ from what dv_edge_expected gives. */
+typedef struct edge_miss {
+    int image, warp, count;
+    dv_edge_record got;
+} edge_miss;
+
+/* Runs the grader's image kernel over img and returns its records (the
+ * caller frees them); notes in *miss the first warp that differs. */
+static dv_edge_record *edge_records(wb_ctx *ctx, int i, edge_miss *miss) {
+    const dv_edge_image *img = &dv_edge_images[i];
+    int n = dv_edge_warps(img->width, img->height);
+    size_t bytes = (size_t)n * sizeof(dv_edge_record);
+    dv_edge_record *h = (dv_edge_record *)malloc(bytes), *d = NULL;
+    if (!h)
+        wb_fail(ctx, "out of host memory");
+    WB_CUDA(ctx, cudaMalloc((void **)&d, bytes));
+    WB_CUDA(ctx, dv_edge_run(img->width, img->height, d));
+    WB_CUDA(ctx, cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost));
+    cudaFree(d);
+    for (int w = 0; w < n; w++)
+        if (!dv_edge_agrees(img->width, img->height, w, &h[w]) && miss->count++ == 0) {
+            miss->image = i;
+            miss->warp = w;
+            miss->got = h[w];
+        }
+    return h;
+}
+
+/* Fails with the first warp whose records differ. Where the image is a
+ * question's and its answer is not yet right, the warp's place and lanes
+ * are not named: they would be part of the answer. */
+static void edge_judge(wb_ctx *ctx, const edge_miss *m, const int *shown) {
+    if (m->count == 0)
+        return;
+    const dv_edge_image *img = &dv_edge_images[m->image];
+    int w = m->warp, k = w % DV_EDGE_WARPS_PER_BLOCK, b = w / DV_EDGE_WARPS_PER_BLOCK;
+    int bx = b % dv_edge_blocks_x(img->width), by = b / dv_edge_blocks_x(img->width);
+    char where[320];
+    if (shown[m->image])
+        snprintf(where, sizeof where,
+                 "first, %d x %d, block (%d, %d), warp %d: lanes present 0x%08x, vote 0x%08x, "
+                 "lanes in the if body 0x%08x; computed 0x%08x",
+                 img->width, img->height, bx, by, k, m->got.present, m->got.ballot, m->got.active,
+                 dv_edge_expected(img->width, img->height, w));
+    else
+        snprintf(where, sizeof where,
+                 "first in the %d x %d image (not named: question.%s asks about it)", img->width,
+                 img->height, img->question);
+    wb_fail(ctx,
+            "grader error: the grader's own image kernel recorded other lanes at the bounds "
+            "check than the grader computes, in %d warp%s; %s; this is no fault of your code: "
+            "report it with the GPU and driver",
+            m->count, m->count == 1 ? "" : "s", where);
+}
+
+/* Informational (0 points, the grader's own kernel): which warps of an image
+ * diverge at if (x < width && y < height) in 16 x 16 blocks, recorded by the
+ * warps themselves and checked against dv_edge_expected, written to
+ * edge_warps.csv for `make plots` before that check. The images of the
+ * questions are written only once their answers are right, and their counts
+ * are never printed here. */
+static void test_edge_warps(wb_ctx *ctx) {
+    char csv[4200], drawn[512] = "", held[256] = "";
+    snprintf(csv, sizeof csv, "%s/edge_warps.csv", wb_out_dir(ctx));
+    FILE *f = fopen(csv, "w");
+    if (!f)
+        wb_fail(ctx, "cannot write %s", csv);
+    dv_edge_csv_header(f);
+    edge_miss miss = {0};
+    int *shown = (int *)calloc((size_t)dv_edge_n_images, sizeof *shown), warps = 0;
+    if (!shown)
+        wb_fail(ctx, "out of host memory");
+    for (int i = 0; i < dv_edge_n_images; i++) {
+        const dv_edge_image *img = &dv_edge_images[i];
+        int n = dv_edge_warps(img->width, img->height);
+        dv_edge_record *rec = edge_records(ctx, i, &miss);
+        int d = 0; /* as the warps recorded it */
+        for (int w = 0; w < n; w++)
+            d += strcmp(dv_edge_state(rec[w].active), "divergent") == 0;
+        shown[i] = edge_shown(ctx, img);
+        if (shown[i])
+            dv_edge_csv_rows(f, img->width, img->height, rec);
+        free(rec);
+        warps += n;
+        char *list = shown[i] ? drawn : held;
+        size_t cap = shown[i] ? sizeof drawn : sizeof held, used = strlen(list);
+        if (!img->question) {
+            snprintf(list + used, cap - used, "%s%d x %d (%d of %d warps diverge)",
+                     used ? ", " : "", img->width, img->height, d, n);
+            char metric[48];
+            snprintf(metric, sizeof metric, "edge_divergent_%dx%d", img->width, img->height);
+            wb_record(ctx, metric, d, "warps", 0, "ref");
+        } else {
+            snprintf(list + used, cap - used, "%s%d x %d%s", used ? ", " : "", img->width,
+                     img->height, shown[i] ? " (your answer is right)" : "");
+        }
+    }
+    fclose(f);
+    edge_judge(ctx, &miss, shown);
+    free(shown);
+    wb_measured(ctx,
+                "the grader's image kernel, %d images in 16 x 16 blocks (%d warps): every warp's "
+                "lanes at the bounds check as computed; drawn: %s%s%s; in %s (make plots draws "
+                "build/plots/03-edge-warps.svg)",
+                dv_edge_n_images, warps, drawn,
+                held[0] ? "; drawn once their questions pass: " : "", held, csv);
+}
+
 /* mix_iters_w1 names a set of loop iterations: read every integer in the
  * answer, whatever separates them, and write the set sorted and without
  * repeats ("k1 2"), so "2, 1" and "k = 1 and 2" are the same answer. */
@@ -832,11 +959,14 @@ static const wb_test tests[] = {
     /* Informational: the grader's own kernels, on the student's GPU. */
     WB_MEASURE_OWN("measure.branch_length", test_branch_length, .timeout_s = 120,
                    .hint = README_SHORT),
-    WB_QUESTION_HASH("divergent_100x45", 2, 0x28875ddf8d8777a5ULL,
+    /* Informational: the grader's own image kernel, on the student's GPU. Its
+     * picture holds a question's image only once that answer is right. */
+    WB_MEASURE_OWN("measure.edge_warps", test_edge_warps, .timeout_s = 60, .hint = README_BOUNDS),
+    WB_QUESTION_HASH("divergent_100x45", 2, DV_HASH_DIVERGENT_100X45,
                      "divergent warps for an image 100 wide and 45 high in 16 x 16 blocks"),
-    WB_QUESTION_HASH("divergent_62x76", 2, 0xbead70d356dc164eULL,
+    WB_QUESTION_HASH("divergent_62x76", 2, DV_HASH_DIVERGENT_62X76,
                      "divergent warps for an image 62 wide and 76 high in 16 x 16 blocks"),
-    WB_QUESTION_HASH("divergent_200x150", 3, 0x74a86130c7cc42daULL,
+    WB_QUESTION_HASH("divergent_200x150", 3, DV_HASH_DIVERGENT_200X150,
                      "divergent warps for an image 200 wide and 150 high in 16 x 16 blocks"),
     WB_QUESTION_HASH("vector_divergent_10016", 2, 0x986b1bbbd6e907a0ULL,
                      "divergent warps of a vector kernel, 64-thread blocks, n = 10016"),
