@@ -167,12 +167,38 @@ static int ncu_number(const char *field, double *v) {
     return end != num;
 }
 
+/* The columns of ncu's CSV that the readers use, from its header row. */
+typedef struct ncu_cols {
+    int id, kernel, metric, value;
+} ncu_cols;
+
+/* Splits a CSV line of ncu's into fld (at most 32 fields) and returns how
+ * many; a header row ("ID", ...) sets c's columns and returns 0, as does a
+ * row that lacks one of them. */
+static int ncu_csv_row(char *line, char **fld, ncu_cols *c) {
+    int n = wb_csv_split(line, fld, 32);
+    n = n < 32 ? n : 32;
+    if (n > 0 && strcmp(fld[0], "ID") == 0) {
+        for (int k = 0; k < n; k++) {
+            c->id = strcmp(fld[k], "ID") == 0 ? k : c->id;
+            c->kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : c->kernel;
+            c->metric = strcmp(fld[k], "Metric Name") == 0 ? k : c->metric;
+            c->value = strcmp(fld[k], "Metric Value") == 0 ? k : c->value;
+        }
+        return 0;
+    }
+    if (c->id < 0 || c->kernel < 0 || c->metric < 0 || c->value < 0 || c->id >= n ||
+        c->kernel >= n || c->metric >= n || c->value >= n)
+        return 0;
+    return n;
+}
+
 void wb_ncu_read(const char *log, const char *metric, const char *has, const char *lacks,
                  wb_ncu_reading *r) {
     memset(r, 0, sizeof *r);
     FILE *f = fopen(log, "r");
     char line[4096];
-    int col_kernel = -1, col_metric = -1, col_value = -1;
+    ncu_cols c = {-1, -1, -1, -1};
     while (f && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (strstr(line, "ERR_NVGPUCTRPERM"))
@@ -184,27 +210,16 @@ void wb_ncu_read(const char *log, const char *metric, const char *has, const cha
         if (line[0] != '"' || r->found)
             continue;
         char *fld[32];
-        int n = wb_csv_split(line, fld, 32);
-        n = n < 32 ? n : 32;
-        if (n > 0 && strcmp(fld[0], "ID") == 0) {
-            for (int k = 0; k < n; k++) {
-                col_kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : col_kernel;
-                col_metric = strcmp(fld[k], "Metric Name") == 0 ? k : col_metric;
-                col_value = strcmp(fld[k], "Metric Value") == 0 ? k : col_value;
-            }
+        if (!ncu_csv_row(line, fld, &c) || strcmp(fld[c.metric], metric) != 0)
             continue;
-        }
-        if (col_kernel < 0 || col_metric < 0 || col_value < 0 || col_value >= n ||
-            col_metric >= n || col_kernel >= n || strcmp(fld[col_metric], metric) != 0)
-            continue;
-        if ((has && !strstr(fld[col_kernel], has)) || (lacks && strstr(fld[col_kernel], lacks)))
+        if ((has && !strstr(fld[c.kernel], has)) || (lacks && strstr(fld[c.kernel], lacks)))
             continue;
         double v;
-        if (!ncu_number(fld[col_value], &v))
+        if (!ncu_number(fld[c.value], &v))
             continue;
         r->value = v;
         r->found = 1;
-        snprintf(r->kernel, sizeof r->kernel, "%s", fld[col_kernel]);
+        snprintf(r->kernel, sizeof r->kernel, "%s", fld[c.kernel]);
     }
     if (f)
         fclose(f);
@@ -228,40 +243,29 @@ int wb_ncu_read_family(const char *log, const char *prefix, const char *suffix, 
     snprintf(f->suffix, sizeof f->suffix, "%s", suffix);
     FILE *in = fopen(log, "r");
     char line[4096], launch[64] = "";
-    int col_id = -1, col_kernel = -1, col_metric = -1, col_value = -1, chosen = 0;
+    ncu_cols c = {-1, -1, -1, -1};
+    int chosen = 0;
     while (in && fgets(line, sizeof line, in)) {
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] != '"')
             continue;
         char *fld[32];
-        int n = wb_csv_split(line, fld, 32);
-        n = n < 32 ? n : 32;
-        if (n > 0 && strcmp(fld[0], "ID") == 0) {
-            for (int k = 0; k < n; k++) {
-                col_id = strcmp(fld[k], "ID") == 0 ? k : col_id;
-                col_kernel = strcmp(fld[k], "Kernel Name") == 0 ? k : col_kernel;
-                col_metric = strcmp(fld[k], "Metric Name") == 0 ? k : col_metric;
-                col_value = strcmp(fld[k], "Metric Value") == 0 ? k : col_value;
-            }
+        if (!ncu_csv_row(line, fld, &c))
             continue;
-        }
-        if (col_id < 0 || col_kernel < 0 || col_metric < 0 || col_value < 0 || col_id >= n ||
-            col_kernel >= n || col_metric >= n || col_value >= n)
-            continue;
-        if ((has && !strstr(fld[col_kernel], has)) || (lacks && strstr(fld[col_kernel], lacks)))
+        if ((has && !strstr(fld[c.kernel], has)) || (lacks && strstr(fld[c.kernel], lacks)))
             continue;
         /* The launch is the first row's of a matching kernel; its other rows
          * share its ID, whatever rows of other launches come between. */
         if (!chosen) {
             chosen = 1;
-            snprintf(launch, sizeof launch, "%s", fld[col_id]);
-            snprintf(f->kernel, sizeof f->kernel, "%s", fld[col_kernel]);
-        } else if (strcmp(fld[col_id], launch) != 0)
+            snprintf(launch, sizeof launch, "%s", fld[c.id]);
+            snprintf(f->kernel, sizeof f->kernel, "%s", fld[c.kernel]);
+        } else if (strcmp(fld[c.id], launch) != 0)
             continue;
         size_t len;
-        const char *member = family_member(fld[col_metric], prefix, suffix, &len);
+        const char *member = family_member(fld[c.metric], prefix, suffix, &len);
         double v;
-        if (!member || len >= sizeof f->m[0].name || !ncu_number(fld[col_value], &v))
+        if (!member || len >= sizeof f->m[0].name || !ncu_number(fld[c.value], &v))
             continue;
         int seen = 0;
         for (int k = 0; k < f->n && !seen; k++)
