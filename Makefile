@@ -309,6 +309,7 @@ test-unit: build/tests/check_common build/tests/grader_selftest build/tests/chec
 	@scripts/test-reference-answers.sh
 	@scripts/test-bench.sh
 	@scripts/test-mutate.sh
+	@scripts/check-broken-expect.py --self-test
 
 test-instructor: all
 	@scripts/test-instructor.sh
@@ -335,6 +336,7 @@ test-limits: all
 	@scripts/test-check-limits.sh
 
 test-broken: all $(BROKEN_SO) $(BROKEN_ASAN_SO)
+	@scripts/check-broken-expect.py $(LABS)
 	@scripts/test-broken.sh $(LABS)
 
 check: all test-unit

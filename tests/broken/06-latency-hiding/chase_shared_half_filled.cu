@@ -12,6 +12,7 @@
 /* expect: correct.fill_gpu FAIL not graded */
 /* expect: sanitizer.chase_shared FAIL not graded */
 /* expect: sanitizer.chase_shared_sync FAIL not graded */
+/* expect: sanitizer.host FAIL not graded */
 #define latency_hiding_chase_shared reference_chase_shared
 #include "../../../solutions/06-latency-hiding/latency_hiding.cu"
 #undef latency_hiding_chase_shared

@@ -3,7 +3,9 @@
 /* SPDX-License-Identifier: MIT */
 /* expect: correct.best FAIL launched a grid
  * expect: perf.best FAIL not graded
- * expect: measure.blog FAIL not graded */
+ * expect: measure.blog FAIL not graded
+ * expect: question.my_dram_pct_best FAIL not graded
+ * expect: question.my_top_stall_best FAIL not graded */
 #define prefetching_best reference_best
 #include "../../../solutions/09-prefetching/prefetching.cu"
 #undef prefetching_best
