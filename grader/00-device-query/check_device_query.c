@@ -117,6 +117,12 @@ static int rel_close(double got, double want, double tol) {
     return isfinite(got) && fabs(got - want) <= tol * fabs(want);
 }
 
+/* For a result off by no more than float's rounding (a relative 1e-6), the
+ * likely cause: the formula is right, the arithmetic too coarse. */
+static const char *near_miss(double got, double want) {
+    return rel_close(got, want, 1e-6) ? " (float keeps about 7 digits: compute in double)" : "";
+}
+
 static void test_peak_fp32_random(wb_ctx *ctx) {
     __typeof__(&device_query_peak_fp32_gflops) peak;
     WB_BIND(ctx, peak, device_query_peak_fp32_gflops);
@@ -128,9 +134,10 @@ static void test_peak_fp32_random(wb_ctx *ctx) {
         double want = r.peak_fp32_gflops, got = peak(&r);
         if (!rel_close(got, want, 1e-9))
             wb_fail(ctx,
-                    "for sm_count=%d, fp32_lanes_per_sm=%d, sm_clock_khz=%d: returned %.6g "
-                    "GFLOP/s, expected %.6g (%s)",
-                    r.sm_count, r.fp32_lanes_per_sm, r.sm_clock_khz, got, want, README_PEAKS);
+                    "for sm_count=%d, fp32_lanes_per_sm=%d, sm_clock_khz=%d: returned %.12g "
+                    "GFLOP/s, expected %.12g to a relative 1e-9%s (%s)",
+                    r.sm_count, r.fp32_lanes_per_sm, r.sm_clock_khz, got, want,
+                    near_miss(got, want), README_PEAKS);
     }
     wb_measured(ctx, "1000 random reports right to 1e-9");
 }
@@ -146,9 +153,10 @@ static void test_peak_dram_random(wb_ctx *ctx) {
         double want = r.peak_dram_gbps, got = peak(&r);
         if (!rel_close(got, want, 1e-9))
             wb_fail(ctx,
-                    "for mem_clock_khz=%d, mem_bus_width_bits=%d: returned %.6g GB/s, "
-                    "expected %.6g (%s)",
-                    r.mem_clock_khz, r.mem_bus_width_bits, got, want, README_PEAKS);
+                    "for mem_clock_khz=%d, mem_bus_width_bits=%d: returned %.12g GB/s, "
+                    "expected %.12g to a relative 1e-9%s (%s)",
+                    r.mem_clock_khz, r.mem_bus_width_bits, got, want, near_miss(got, want),
+                    README_PEAKS);
     }
     wb_measured(ctx, "1000 random reports right to 1e-9");
 }

@@ -120,27 +120,76 @@ static void simulate(wb_rng *g, int n, int sms, int slots, int equal, int late, 
     free(sm_of);
 }
 
+/* A schedule in which the SMs take turns: SM k runs its slots x per
+ * blocks (per after each other on each slot, equal durations) in a window
+ * of its own, after SM k-1's has ended. Each SM is full in its window, yet
+ * the GPU never holds more than one SM's worth: the GPU-wide peak is not
+ * the sum of the SMs' peaks. */
+static void take_turns(wb_rng *g, int sms, int slots, int per, block_record *r) {
+    unsigned long long t0 =
+        1700000000000000000ULL + (unsigned long long)wb_rng_range(g, 0, 1 << 30);
+    unsigned long long d = (unsigned long long)wb_rng_range(g, 1000, 100000);
+    for (int b = 0; b < sms * slots * per; b++) {
+        int sm = b / (slots * per), round = (b / slots) % per;
+        r[b].block = (unsigned int)b;
+        r[b].smid = (unsigned int)(sms - 1 - sm); /* not in SM order */
+        r[b].start_ns =
+            t0 + (unsigned long long)sm * (per * d + 500) + (unsigned long long)round * d;
+        r[b].end_ns = r[b].start_ns + d;
+    }
+}
+
+/* Moves the whole schedule r[0 .. n) in time so that a multiple of 2^32 ns
+ * (wrap 1), or a point halfway between two (wrap 2), falls just after the
+ * first start at which the most blocks are resident: the blocks of the
+ * busiest moment start before it and end after it. Times kept in 32 bits,
+ * unsigned or signed, then run out of order right there. The %globaltimer
+ * of a real GPU passes such a point every 4.3 s. */
+static void straddle(block_record *r, int n, int wrap) {
+    int peak = 0;
+    unsigned long long at = r[0].start_ns;
+    for (int i = 0; i < n; i++) {
+        int on = 0;
+        for (int j = 0; j < n; j++)
+            on += r[j].start_ns <= r[i].start_ns && r[i].start_ns < r[j].end_ns;
+        if (on > peak || (on == peak && r[i].start_ns < at))
+            peak = on, at = r[i].start_ns;
+    }
+    unsigned long long target = (at & ~0xFFFFFFFFULL) + (wrap == 2 ? 0x80000000ULL : 0);
+    for (int i = 0; i < n; i++) { /* at + 1 lands on target */
+        r[i].start_ns = r[i].start_ns - at - 1 + target;
+        r[i].end_ns = r[i].end_ns - at - 1 + target;
+    }
+}
+
+/* turns: SMs take turns (take_turns, slots x turns blocks on each SM);
+ * wrap: the schedule straddles a 32-bit boundary of the clock (straddle). */
 typedef struct sim_case {
-    int n, sms, slots, sm_count, equal, late;
+    int n, sms, slots, sm_count, equal, late, turns, wrap;
 } sim_case;
 
 /* The made-up schedules every analysis test runs: small, tied, with idle
- * SMs, one SM, one block, a large random one, and ones whose busiest moment
- * comes late. */
+ * SMs, one SM, one block, a large random one, ones whose busiest moment
+ * comes late, one whose SMs are busy at different times, and two across a
+ * 32-bit boundary of the clock. */
 static int sim_cases(wb_rng *g, sim_case *c) {
     int k = 0;
-    c[k++] = (sim_case){1000, 108, 4, 108, 1, 0};
-    c[k++] = (sim_case){1000, 108, 4, 108, 0, 0};
-    c[k++] = (sim_case){37, 4, 3, 10, 1, 0};
-    c[k++] = (sim_case){1, 1, 1, 1, 0, 0};
-    c[k++] = (sim_case){50, 1, 6, 1, 1, 0};
-    c[k++] = (sim_case){2113, 132, 8, 132, 1, 0};
-    c[k++] = (sim_case){600, 40, 8, 40, 1, 1};
-    c[k++] = (sim_case){301, 16, 4, 20, 0, 1};
+    c[k++] = (sim_case){1000, 108, 4, 108, 1, 0, 0, 0};
+    c[k++] = (sim_case){1000, 108, 4, 108, 0, 0, 0, 0};
+    c[k++] = (sim_case){37, 4, 3, 10, 1, 0, 0, 0};
+    c[k++] = (sim_case){1, 1, 1, 1, 0, 0, 0, 0};
+    c[k++] = (sim_case){50, 1, 6, 1, 1, 0, 0, 0};
+    c[k++] = (sim_case){2113, 132, 8, 132, 1, 0, 0, 0};
+    c[k++] = (sim_case){600, 40, 8, 40, 1, 1, 0, 0};
+    c[k++] = (sim_case){301, 16, 4, 20, 0, 1, 0, 0};
+    c[k++] = (sim_case){5 * 4 * 3, 5, 4, 6, 1, 0, 3, 0};
+    c[k++] = (sim_case){300, 40, 8, 40, 1, 1, 0, 1};
+    c[k++] = (sim_case){100, 16, 4, 20, 0, 1, 0, 2};
     for (int i = 0; i < 6; i++) {
         int sms = (int)wb_rng_range(g, 1, 64), slots = (int)wb_rng_range(g, 1, 16);
-        c[k++] = (sim_case){(int)wb_rng_range(g, 1, 1500), sms, slots,
-                            sms + (int)wb_rng_range(g, 0, 3), (int)wb_rng_range(g, 0, 1), 0};
+        c[k++] =
+            (sim_case){(int)wb_rng_range(g, 1, 1500), sms, slots, sms + (int)wb_rng_range(g, 0, 3),
+                       (int)wb_rng_range(g, 0, 1),    0,   0,     0};
     }
     return k;
 }
@@ -201,13 +250,18 @@ static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *,
     WB_BIND(ctx, analyze, block_scheduling_analyze);
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
-    sim_case c[16];
+    sim_case c[20];
     int nc = sim_cases(&g, c);
     for (int i = 0; i < nc; i++) {
         block_record *r = malloc(sizeof *r * (size_t)c[i].n);
         int *want = malloc(sizeof(int) * (size_t)c[i].sm_count);
         int *got = per_sm_alloc(ctx, c[i].sm_count); /* an SM left unwritten cannot pass */
-        simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, c[i].late, r);
+        if (c[i].turns)
+            take_turns(&g, c[i].sms, c[i].slots, c[i].turns, r);
+        else
+            simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, c[i].late, r);
+        if (c[i].wrap)
+            straddle(r, c[i].n, c[i].wrap);
         block_scheduling_stats ws;
         stats_slot gs;
         reference_analyze(r, c[i].n, c[i].sm_count, want, &ws);
@@ -229,10 +283,15 @@ static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *,
     wb_measured(ctx, "%d simulated schedules right", nc);
 }
 
-#define CASE_FMT "%d blocks, sm_count %d (%d SMs busy, %d at once each%s%s)"
+#define CASE_FMT "%d blocks, sm_count %d (%d SMs busy, %d at once each%s%s%s%s)"
 #define CASE_ARGS(c)                                                                               \
-    (c)->n, (c)->sm_count, (c)->sms, (c)->slots, (c)->equal ? ", equal durations" : "",          \
-        (c)->late ? ", the first half one at a time" : ""
+    (c)->n, (c)->sm_count, (c)->sms, (c)->slots, (c)->equal ? ", equal durations" : "",            \
+        (c)->late ? ", the first half one at a time" : "",                                         \
+        (c)->turns ? ", the SMs taking turns: the GPU holds one SM's worth at a time" : "",        \
+        (c)->wrap == 1   ? ", the clock passing a multiple of 2^32 ns: keep times in 64 bits"      \
+        : (c)->wrap == 2 ? ", the clock passing 2^31 ns past a multiple of 2^32: keep times in "   \
+                           "64 bits"                                                               \
+                         : ""
 
 static void check_per_sm(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
                          const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
@@ -290,7 +349,9 @@ static void test_analyze_invalid(wb_ctx *ctx) {
     } bad[] = {{"a record's smid equal to sm_count", 3, 3, 2, 3},
                {"a record that ends before it starts", 3, 4, 1, 50},
                {"n = 0", 0, 4, -1, 0},
-               {"sm_count = 0", 3, 0, -1, 0}};
+               {"n = -1", -1, 4, -1, 0},
+               {"sm_count = 0", 3, 0, -1, 0},
+               {"sm_count = -1", 3, -1, -1, 0}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         block_record c[3];
         memcpy(c, r, sizeof r);
@@ -309,7 +370,22 @@ static void test_analyze_invalid(wb_ctx *ctx) {
         check_host_guards(ctx, bad[i].what, per_sm, bad[i].sms, &st);
         free(per_sm);
     }
-    wb_measured(ctx, "4 invalid inputs rejected");
+    /* Only a record that ends before it starts is invalid: one that ends in
+     * the clock tick it started in is a block resident for no time at all. */
+    block_record z[3] = {{0, 0, 100, 200}, {1, 1, 100, 300}, {2, 2, 150, 150}};
+    int *got = per_sm_alloc(ctx, 3);
+    stats_slot st;
+    memset(&st, 0xa5, sizeof st);
+    int rc = analyze(z, 3, 3, got, &st.s);
+    if (rc != 0)
+        wb_fail(ctx,
+                "a record with end_ns == start_ns (a block that ended in the clock tick it "
+                "started in) was rejected: returned %d, expected 0; only end_ns < start_ns is "
+                "invalid (block_scheduling.h)",
+                rc);
+    check_host_guards(ctx, "a record with end_ns == start_ns", got, 3, &st);
+    free(got);
+    wb_measured(ctx, "6 invalid inputs rejected, an instantaneous block accepted");
 }
 
 /* ------------------------------------------------------------ on the GPU */
@@ -531,8 +607,8 @@ static void test_trace_warps(wb_ctx *ctx) {
     if (!wb_find_tool("ncu", ncu, sizeof ncu))
         wb_skip(ctx, "ncu not found (Nsight Compute comes with the CUDA Toolkit)");
     snprintf(log, sizeof log, "%s/ncu.log", wb_out_dir(ctx));
-    const char *argv[] = {ncu, "--clock-control", "none", "--csv", "--metrics",
-                          TRACE_WARPS_METRIC, NULL};
+    const char *argv[] = {ncu,         "--clock-control",  "none", "--csv",
+                          "--metrics", TRACE_WARPS_METRIC, NULL};
     int st = wb_run_self_under(ctx, argv, NULL, log);
     wb_ncu_reading r;
     wb_ncu_read(log, TRACE_WARPS_METRIC, "block_scheduling_trace_kernel", NULL, &r);
@@ -611,8 +687,8 @@ static void check_simulated(wb_ctx *ctx, capacity_fn capacity, const capacity_ca
                             const wb_sim_device *const *m, int n, int dev) {
     char where[200];
     if (n == 1)
-        snprintf(where, sizeof where, "on a simulated %s (%d SMs, %d threads per SM)",
-                 m[0]->name, m[0]->sm_count, m[0]->threads_per_sm);
+        snprintf(where, sizeof where, "on a simulated %s (%d SMs, %d threads per SM)", m[0]->name,
+                 m[0]->sm_count, m[0]->threads_per_sm);
     else
         snprintf(where, sizeof where,
                  "on device %d (%s, %d SMs), the current one, of a simulated machine of two "
@@ -625,7 +701,8 @@ static void check_simulated(wb_ctx *ctx, capacity_fn capacity, const capacity_ca
     int e = capacity(c->k, c->threads, c->smem, &gp, &gc);
     wb_sim_use(NULL);
     if (te != cudaSuccess)
-        wb_fail(ctx, "grader error: the occupancy API failed for %s with %d threads and %zu B %s: %s",
+        wb_fail(ctx,
+                "grader error: the occupancy API failed for %s with %d threads and %zu B %s: %s",
                 c->name, c->threads, c->smem, where, cudaGetErrorName((cudaError_t)te));
     if (e != cudaSuccess)
         wb_fail(ctx,
@@ -877,7 +954,8 @@ static void make_input(wb_ctx *ctx, wb_rng *g, int n, unsigned int **d_in, unsig
         (*want)[i] = item_ref((*h_in)[i]);
     }
     WB_CUDA(ctx, cudaMalloc((void **)d_in, sizeof(unsigned int) * (size_t)n));
-    WB_CUDA(ctx, cudaMemcpy(*d_in, *h_in, sizeof(unsigned int) * (size_t)n, cudaMemcpyHostToDevice));
+    WB_CUDA(ctx,
+            cudaMemcpy(*d_in, *h_in, sizeof(unsigned int) * (size_t)n, cudaMemcpyHostToDevice));
 }
 
 /* Items of guard space after every output of block_scheduling_process, in
@@ -1047,7 +1125,8 @@ static const wb_perf perf_tail = {
 
 /* The waves these tests expect come from the SM count the runtime reports
  * (the contract asks it), which a green context does not change. */
-#define UNRESTRICTED_WAVES "its waves come from the runtime's SM count, which a green context does not change"
+#define UNRESTRICTED_WAVES                                                                         \
+    "its waves come from the runtime's SM count, which a green context does not change"
 
 static const wb_test tests[] = {
     WB_HOST("correct.analyze_per_sm", 8, test_analyze_per_sm, .hint = README_WAVES),

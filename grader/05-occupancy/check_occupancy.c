@@ -100,6 +100,29 @@ static void ref_calc(wb_ctx *ctx, const occ_ref_props *p, const occupancy_kernel
                 p->major, p->minor, k->threads_per_block, k->regs_per_thread, k->smem_per_block);
 }
 
+/* The calculator is graded on the seven capabilities of the table, then
+ * on the made-up SMs of occ_ref_other. */
+static int n_calc_archs(void) {
+    return occ_ref_n_known() + occ_ref_n_other();
+}
+
+static const occ_ref_props *calc_arch(int i) {
+    return i < occ_ref_n_known() ? occ_ref_known(i) : occ_ref_other(i - occ_ref_n_known());
+}
+
+/* "" for a row of the table; for a made-up SM, what sets it apart. */
+static const char *arch_note(const occupancy_arch *a, char *buf, size_t cap) {
+    const occ_ref_props *p = occ_ref_lookup(a->cc_major, a->cc_minor);
+    occupancy_arch row;
+    if (p && occ_ref_arch(p, &row) == 0 && memcmp(&row, a, sizeof row) == 0)
+        return "";
+    snprintf(buf, cap,
+             " (a made-up SM with that capability's rules: regs_per_sm %d, regs_per_block %d; "
+             "take every figure from *a)",
+             a->regs_per_sm, a->regs_per_block);
+    return buf;
+}
+
 static const char *limit_text(int v, char *buf, size_t cap) {
     if (v == OCCUPANCY_UNLIMITED)
         snprintf(buf, cap, "unlimited");
@@ -148,26 +171,27 @@ static void result_text(const occupancy_result *r, char *buf, size_t cap) {
 static void __attribute__((noreturn))
 fail_case(wb_ctx *ctx, const occupancy_arch *a, const occupancy_kernel *k, const char *what,
           const occupancy_result *got, const occupancy_result *want) {
-    char you[256], exp[256];
+    char you[256], exp[256], note[160];
     result_text(got, you, sizeof you);
     result_text(want, exp, sizeof exp);
     wb_fail(ctx,
-            "cc %d.%d, %d threads, %d registers, %d bytes of shared memory: %s. You: %s. "
+            "cc %d.%d%s, %d threads, %d registers, %d bytes of shared memory: %s. You: %s. "
             "Expected: %s (%s)",
-            a->cc_major, a->cc_minor, k->threads_per_block, k->regs_per_thread, k->smem_per_block,
-            what, you, exp, section_for(got, want));
+            a->cc_major, a->cc_minor, arch_note(a, note, sizeof note), k->threads_per_block,
+            k->regs_per_thread, k->smem_per_block, what, you, exp, section_for(got, want));
 }
 
 /* Runs the student's calculator; a -1 on valid input is a failure. */
 static void student_calc(wb_ctx *ctx, calc_fn calc, const occupancy_arch *a,
                          const occupancy_kernel *k, occupancy_result *got) {
+    char note[160];
     memset(got, 0xA5, sizeof *got);
     if (calc(a, k, got) != 0)
         wb_fail(ctx,
-                "occupancy_calc returned -1 for cc %d.%d, %d threads, %d registers, %d bytes of "
-                "shared memory: valid input, expected 0 (%s)",
-                a->cc_major, a->cc_minor, k->threads_per_block, k->regs_per_thread,
-                k->smem_per_block, README_CONTRACT);
+                "occupancy_calc returned -1 for cc %d.%d%s, %d threads, %d registers, %d bytes "
+                "of shared memory: valid input, expected 0 (%s)",
+                a->cc_major, a->cc_minor, arch_note(a, note, sizeof note), k->threads_per_block,
+                k->regs_per_thread, k->smem_per_block, README_CONTRACT);
 }
 
 /* Checks blocks, warps and occupancy. */
@@ -180,13 +204,14 @@ static void check_counts(wb_ctx *ctx, const occupancy_arch *a, const occupancy_k
     /* Exact but for rounding: warps over warp slots is a ratio of small
      * integers, and the nearest wrong one (a warp more or less of 64) is
      * 1.6e-2 away. */
+    char note[160];
     if (!(fabs(got->occupancy - want->occupancy) <= 1e-9))
         wb_fail(ctx,
-                "cc %d.%d, %d threads, %d registers, %d bytes: occupancy %.6f, expected %.6f "
+                "cc %d.%d%s, %d threads, %d registers, %d bytes: occupancy %.6f, expected %.6f "
                 "(%d of %d warp slots) (%s)",
-                a->cc_major, a->cc_minor, k->threads_per_block, k->regs_per_thread,
-                k->smem_per_block, got->occupancy, want->occupancy, want->warps_per_sm,
-                a->max_warps_per_sm, README_TOGETHER);
+                a->cc_major, a->cc_minor, arch_note(a, note, sizeof note), k->threads_per_block,
+                k->regs_per_thread, k->smem_per_block, got->occupancy, want->occupancy,
+                want->warps_per_sm, a->max_warps_per_sm, README_TOGETHER);
 }
 
 /* Checks every other field: the four limits, the allocations, the bits. */
@@ -372,12 +397,14 @@ static void test_calc_random(wb_ctx *ctx) {
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
     long by[5] = {0}, total = 0;
-    for (int i = 0; i < occ_ref_n_known(); i++) {
-        const occ_ref_props *p = occ_ref_known(i);
+    for (int i = 0; i < n_calc_archs(); i++) {
+        const occ_ref_props *p = calc_arch(i);
         occupancy_arch a;
         ref_arch_of(ctx, p, &a);
-        for (int n = 0; n < N_RANDOM; n++, total++) {
-            occupancy_kernel k = random_kernel(&g, &a);
+        for (int n = 0; n < N_RANDOM + 2; n++, total++) {
+            /* First the per-block shared-memory maximum exactly, and one byte more. */
+            occupancy_kernel k = n < 2 ? (occupancy_kernel){96, 32, a.max_smem_per_block + n}
+                                       : random_kernel(&g, &a);
             occupancy_result got, want;
             ref_calc(ctx, p, &k, &want);
             student_calc(ctx, calc, &a, &k, &got);
@@ -390,10 +417,12 @@ static void test_calc_random(wb_ctx *ctx) {
         }
     }
     wb_measured(ctx,
-                "%ld random kernels on %d capabilities agree with cuda_occupancy.h (limited by "
-                "warps %.0f%%, registers %.0f%%, shared %.0f%%, blocks %.0f%%; cannot run %.0f%%)",
-                total, occ_ref_n_known(), 100.0 * by[0] / total, 100.0 * by[1] / total,
-                100.0 * by[2] / total, 100.0 * by[3] / total, 100.0 * by[4] / total);
+                "%ld kernels on %d capabilities and %d made-up SMs agree with cuda_occupancy.h "
+                "(limited by warps %.0f%%, registers %.0f%%, shared %.0f%%, blocks %.0f%%; cannot "
+                "run %.0f%%)",
+                total, occ_ref_n_known(), occ_ref_n_other(), 100.0 * by[0] / total,
+                100.0 * by[1] / total, 100.0 * by[2] / total, 100.0 * by[3] / total,
+                100.0 * by[4] / total);
 }
 
 static void test_calc_grid(wb_ctx *ctx) {
@@ -425,12 +454,13 @@ static void test_calc_factors(wb_ctx *ctx) {
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
     long total = 0, ties = 0;
-    for (int i = 0; i < occ_ref_n_known(); i++) {
-        const occ_ref_props *p = occ_ref_known(i);
+    for (int i = 0; i < n_calc_archs(); i++) {
+        const occ_ref_props *p = calc_arch(i);
         occupancy_arch a;
         ref_arch_of(ctx, p, &a);
-        for (int n = 0; n < N_RANDOM; n++, total++) {
-            occupancy_kernel k = random_kernel(&g, &a);
+        for (int n = 0; n < N_RANDOM + 2; n++, total++) {
+            occupancy_kernel k = n < 2 ? (occupancy_kernel){96, 32, a.max_smem_per_block + n}
+                                       : random_kernel(&g, &a);
             occupancy_result got, want;
             ref_calc(ctx, p, &k, &want);
             student_calc(ctx, calc, &a, &k, &got);
@@ -439,8 +469,9 @@ static void test_calc_factors(wb_ctx *ctx) {
         }
     }
     wb_measured(ctx,
-                "%ld random kernels: every limit, allocation and limiting bit right (%ld ties)",
-                total, ties);
+                "%ld kernels on %d capabilities and %d made-up SMs: every limit, allocation and "
+                "limiting bit right (%ld ties)",
+                total, occ_ref_n_known(), occ_ref_n_other(), ties);
 }
 
 static void test_invalid(wb_ctx *ctx) {

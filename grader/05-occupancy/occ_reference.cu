@@ -29,6 +29,25 @@ static const occ_ref_props known[] = {
     {12, 0, 1024, 1536, 65536, 65536, 102400, 49152, 101376, 1024},
 };
 
+/* Two SMs no GPU has, with a capability's rules and other register files:
+ * a calculator must take every figure from its occupancy_arch, and these
+ * tell one that types in 65536 registers, or checks a block against the
+ * SM's register file instead of the per-block limit, from a right one.
+ * Capabilities 3.2 and 5.3 once had a per-block limit below the SM's. */
+static const occ_ref_props other[] = {
+    /* cc     thr/blk thr/SM regs/SM regs/blk smem/SM  smem/blk optin   reserved */
+    {9, 0, 1024, 2048, 32768, 32768, 233472, 49152, 232448, 1024}, /* half an H100's registers */
+    {8, 0, 1024, 2048, 65536, 32768, 167936, 49152, 166912, 1024}, /* 32K registers a block */
+};
+
+extern "C" int occ_ref_n_other(void) {
+    return (int)(sizeof other / sizeof other[0]);
+}
+
+extern "C" const occ_ref_props *occ_ref_other(int i) {
+    return i >= 0 && i < occ_ref_n_other() ? &other[i] : NULL;
+}
+
 extern "C" int occ_ref_n_known(void) {
     return (int)(sizeof known / sizeof known[0]);
 }

@@ -23,6 +23,10 @@ typedef struct occ_ref_props {
 
 int occ_ref_n_known(void);
 const occ_ref_props *occ_ref_known(int i);
+/* Made-up SMs for the calculator (occ_reference.cu says which): the rules
+ * of a known capability with another register file. */
+int occ_ref_n_other(void);
+const occ_ref_props *occ_ref_other(int i);
 /* NULL for a capability outside the lab's seven. */
 const occ_ref_props *occ_ref_lookup(int major, int minor);
 /* The lab's table row for a device with properties p, every field the

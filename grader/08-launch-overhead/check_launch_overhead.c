@@ -795,6 +795,12 @@ static const be_case be_cases[] = {
     {"a single point above the threshold", 1, 2.0, {8000}, {4.1}},
     {"cycles that repeat (invalid)", 3, 3.0, {0, 1000, 1000}, {3.0, 5.0, 9.0}},
     {"cycles that decrease (invalid)", 3, 3.0, {0, 2000, 1000}, {3.0, 5.0, 9.0}},
+    /* The whole sweep is checked, not only the points up to the crossing. */
+    {"cycles that decrease after the crossing (invalid)",
+     4,
+     3.0,
+     {0, 1000, 2000, 1500},
+     {3.0, 4.0, 8.0, 9.0}},
     {"an empty launch of 0 us (invalid)", 2, 0.0, {0, 1000}, {3.0, 9.0}},
     {"a negative empty launch (invalid)", 2, -3.0, {0, 1000}, {3.0, 9.0}},
     {"an empty launch that is not a number (invalid)", 2, NAN, {0, 1000}, {3.0, 9.0}},

@@ -1177,8 +1177,8 @@ static void test_asm_ldgsts(wb_ctx *ctx) {
     if (cc > 0)
         snprintf(gpu, sizeof gpu, "the GPU here is compute capability %d.%d", cc / 10, cc % 10);
     if (r.functions == 0)
-        wb_fail(ctx, "cuobjdump -sass found no machine code in %s (exit status %d); log: %s",
-                lib, st, log);
+        wb_fail(ctx, "cuobjdump -sass found no machine code in %s (exit status %d); log: %s", lib,
+                st, log);
     if (r.async_new + r.async_old == 0)
         wb_fail(ctx,
                 "no kernel named prefetching_async_kernel in %s: prefetching_async must launch "
@@ -1702,8 +1702,7 @@ static void ncu_judge(wb_ctx *ctx, const char *key, const char *what, double wan
             "%s = %s: expected %s as ncu reads it on this GPU, within %.0f %% (or %.1f %s) of the "
             "grader's reading of the same launch just now (not shown: the reading is the "
             "answer), which yours is not; %s%s%stake it with the commands of %s",
-            key, v, what, NCU_TOL * 100, floor, unit,
-            like ? "your answer is " : "",
+            key, v, what, NCU_TOL * 100, floor, unit, like ? "your answer is " : "",
             like ? like : "", like ? "; " : "", README_NCU);
 }
 
@@ -1734,9 +1733,8 @@ static void test_q_my_dram_plain(wb_ctx *ctx) {
     ncu_profile(ctx, 0, &p, NULL);
     ncu_wrong w[] = {{"the _active variant of the metric", p.dram_active},
                      {"a fraction, not a percent", p.dram / 100}};
-    ncu_judge(ctx, "my_dram_pct_plain",
-              "the plain loop's DRAM throughput in percent of peak", p.dram,
-              NCU_DRAM_FLOOR, "%", w, 2, "");
+    ncu_judge(ctx, "my_dram_pct_plain", "the plain loop's DRAM throughput in percent of peak",
+              p.dram, NCU_DRAM_FLOOR, "%", w, 2, "");
 }
 
 static void test_q_my_lsb_plain(wb_ctx *ctx) {
@@ -1746,10 +1744,11 @@ static void test_q_my_lsb_plain(wb_ctx *ctx) {
     }
     ncu_kernel p;
     ncu_profile(ctx, 0, &p, NULL);
-    ncu_wrong w[] = {{"a share of active cycles in percent, not cycles per instruction", p.lsb_pct}};
+    ncu_wrong w[] = {
+        {"a share of active cycles in percent, not cycles per instruction", p.lsb_pct}};
     ncu_judge(ctx, "my_long_scoreboard_plain",
-              "the plain loop's long-scoreboard stall cycles per issued instruction",
-              p.lsb, NCU_LSB_FLOOR, "cycles", w, 1, "");
+              "the plain loop's long-scoreboard stall cycles per issued instruction", p.lsb,
+              NCU_LSB_FLOOR, "cycles", w, 1, "");
 }
 
 static void test_q_my_dram_best(wb_ctx *ctx) {
@@ -1765,8 +1764,7 @@ static void test_q_my_dram_best(wb_ctx *ctx) {
     ncu_wrong w[] = {{"the plain loop's reading (the two kernels swapped)", p.dram},
                      {"the _active variant of the metric", b.dram_active},
                      {"a fraction, not a percent", b.dram / 100}};
-    ncu_judge(ctx, "my_dram_pct_best",
-              "prefetching_best's DRAM throughput in percent of peak",
+    ncu_judge(ctx, "my_dram_pct_best", "prefetching_best's DRAM throughput in percent of peak",
               b.dram, NCU_DRAM_FLOOR, "%", w, 3, beside);
 }
 
@@ -1822,13 +1820,27 @@ static void test_conflict_ways(wb_ctx *ctx) {
                     "%d, bank = word %% 32; %s)",
                     s, got, want, s, README_PAD);
     }
+    /* Any stride the contract allows, not only those shared memory holds:
+     * thread 31's word 31 * stride no longer fits in an int. */
+    static const int huge[] = {1 << 26, 1 << 27, 3 << 28, 1 << 30, 2147483646, 2147483647};
+    for (size_t k = 0; k < sizeof huge / sizeof huge[0]; k++) {
+        int got = ways(huge[k]), want = ref_conflict_ways(huge[k]);
+        if (got != want)
+            wb_fail(ctx,
+                    "rows %d words apart: returned %d, expected %d (thread 31's word, 31 * %d, "
+                    "does not fit in an int: work with the bank, stride %% 32, or with the gcd; "
+                    "%s)",
+                    huge[k], got, want, huge[k], README_PAD);
+    }
     static const int bad[] = {0, -1, -32, -2147483647};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
         if (ways(bad[k]) != -1)
             wb_fail(ctx, "prefetching_conflict_ways(%d) returned %d, expected -1 (%s)", bad[k],
                     ways(bad[k]), README_CONTRACT);
-    wb_measured(ctx, "strides 1..4096 right (8 -> %d-way, 9 -> %d-way); invalid refused", ways(8),
-                ways(9));
+    wb_measured(ctx,
+                "strides 1..4096 and 6 up to 2^31 - 1 right (8 -> %d-way, 9 -> %d-way); invalid "
+                "refused",
+                ways(8), ways(9));
 }
 
 static void test_min_distance(wb_ctx *ctx) {
@@ -1914,42 +1926,57 @@ static void test_q_little(wb_ctx *ctx) {
 /* One block per SM, counted by the runtime, which a green context does
  * not change: more blocks than SMs would no longer be latency-bound. */
 #define UNRESTRICTED_ONE_PER_SM                                                                    \
-    "one block per SM is counted from the runtime's SM count, which a green context does not "      \
+    "one block per SM is counted from the runtime's SM count, which a green context does not "     \
     "change, so the loop would no longer wait on one load at a time"
 
 /* The tolerance of the readings, and why it tells the nearest wrong ones apart. */
 #define NCU_DRAM_LIMIT                                                                             \
-    {.text = "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
-             "1.0 point of percent",                                                               \
-     .derivation = "the same kernel at the same launch on the same GPU reads the same to a few "  \
-                   "per cent (the same bytes in the same time), while the plain loop and a "      \
-                   "prefetching_best that passes perf.best differ by 2x or more, a fraction is "   \
-                   "100x off, and the _active variant is flagged where it differs by more",       \
-     .figures = "not yet measured on a GPU; derived for the H100 from the plain loop's 485-490 "  \
-                "GB/s and the reference's 3.03x (README.md, \"Reading the profiler\")"}
+    {                                                                                              \
+        .text =                                                                                    \
+            "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
+            "1.0 point of percent",                                                                \
+        .derivation =                                                                              \
+            "the same kernel at the same launch on the same GPU reads the same to a few "          \
+            "per cent (the same bytes in the same time), while the plain loop and a "              \
+            "prefetching_best that passes perf.best differ by 2x or more, a fraction is "          \
+            "100x off, and the _active variant is flagged where it differs by more",               \
+        .figures =                                                                                 \
+            "not yet measured on a GPU; derived for the H100 from the plain loop's 485-490 "       \
+            "GB/s and the reference's 3.03x (README.md, \"Reading the profiler\")"                 \
+    }
 #define NCU_TOP_LIMIT                                                                              \
-    {.text = "the reason named within 20 % of the largest of ncu's stall reasons (selected left "  \
-             "out) in the same launch in this run, and its cycles within 20 % of ncu's reading "   \
-             "of it, or within 0.3 cycles",                                                        \
-     .derivation = "the same launch reads the same to a few per cent, so the largest reason "      \
-                   "stays the largest unless another is within a few per cent of it, and two "     \
-                   "within 20 % both pass; the nearest wrong answers differ by more: the plain "   \
-                   "loop's largest reason, long scoreboard, which a prefetch far enough ahead "    \
-                   "cuts to a fraction; the plain loop's reading of the reason named; the stall "  \
-                   "as a percent of active cycles",                                               \
-     .figures = "not yet measured on a GPU: which reason is the largest after prefetching, and "  \
-                "by how much, depends on the variant and the GPU (README.md, \"Reading the "      \
-                "profiler\")"}
+    {                                                                                              \
+        .text =                                                                                    \
+            "the reason named within 20 % of the largest of ncu's stall reasons (selected left "   \
+            "out) in the same launch in this run, and its cycles within 20 % of ncu's reading "    \
+            "of it, or within 0.3 cycles",                                                         \
+        .derivation =                                                                              \
+            "the same launch reads the same to a few per cent, so the largest reason "             \
+            "stays the largest unless another is within a few per cent of it, and two "            \
+            "within 20 % both pass; the nearest wrong answers differ by more: the plain "          \
+            "loop's largest reason, long scoreboard, which a prefetch far enough ahead "           \
+            "cuts to a fraction; the plain loop's reading of the reason named; the stall "         \
+            "as a percent of active cycles",                                                       \
+        .figures =                                                                                 \
+            "not yet measured on a GPU: which reason is the largest after prefetching, and "       \
+            "by how much, depends on the variant and the GPU (README.md, \"Reading the "           \
+            "profiler\")"                                                                          \
+    }
 #define NCU_LSB_LIMIT                                                                              \
-    {.text = "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
-             "0.3 cycles",                                                                         \
-     .derivation = "the plain loop waits a DRAM latency (about 690 cycles on the H100) per "      \
-                   "element of about 70 instructions, about 10 cycles each, and a prefetch far "   \
-                   "enough ahead waits for none, under 1: swapped readings differ tenfold, and "   \
-                   "the stall as a percent of active cycles (about 60 for the plain loop) is "    \
-                   "another number",                                                               \
-     .figures = "not yet measured on a GPU; derived for the H100 from the measured latency and " \
-                "work (README.md, \"Reading the profiler\")"}
+    {                                                                                              \
+        .text =                                                                                    \
+            "your reading within 20 % of ncu's reading of the same launch in this run, or within " \
+            "0.3 cycles",                                                                          \
+        .derivation =                                                                              \
+            "the plain loop waits a DRAM latency (about 690 cycles on the H100) per "              \
+            "element of about 70 instructions, about 10 cycles each, and a prefetch far "          \
+            "enough ahead waits for none, under 1: swapped readings differ tenfold, and "          \
+            "the stall as a percent of active cycles (about 60 for the plain loop) is "            \
+            "another number",                                                                      \
+        .figures =                                                                                 \
+            "not yet measured on a GPU; derived for the H100 from the measured latency and "       \
+            "work (README.md, \"Reading the profiler\")"                                           \
+    }
 
 static const wb_test tests[] = {
     WB_HOST("correct.conflict_ways", 4, test_conflict_ways, .timeout_s = 60, .hint = README_PAD),
@@ -1960,8 +1987,8 @@ static const wb_test tests[] = {
      * per thread of the warp say, changes no count the tests above check. Without a GPU, like
      * them: the variants' launches are given, and prefetching_best's region only picks one. */
     WB_ASAN_OF("sanitizer.host", 2, "correct.conflict_ways correct.min_distance correct.model"),
-    WB_MEASURE_OWN("measure.baseline", test_measure_baseline, .timeout_s = 120,
-                   .hint = README_WHEN, .unrestricted = UNRESTRICTED_ONE_PER_SM),
+    WB_MEASURE_OWN("measure.baseline", test_measure_baseline, .timeout_s = 120, .hint = README_WHEN,
+                   .unrestricted = UNRESTRICTED_ONE_PER_SM),
     WB_GPU("correct.batched", 4, test_batched, .timeout_s = 120,
            .hint =
                "load only the elements below n in the last, partial batch (" README_BATCHED ")"),
@@ -2016,22 +2043,56 @@ static const wb_test tests[] = {
     /* Read by the student in Nsight Compute (README.md, "Reading the profiler"). ncu.plain runs
      * the grader's code only: where it skips (the GPU's counters closed, ncu broken), the four
      * questions are skipped with it, by the runner. */
-    WB_MEASURE_OWN("ncu.plain", test_ncu_plain, .timeout_s = 240, .tool = "ncu",
-                   .hint = README_NCU, .unrestricted = UNRESTRICTED_ONE_PER_SM),
-    {.id = "question.my_dram_pct_plain", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
-     .timeout_s = 240, .fn = test_q_my_dram_plain, .tool = "ncu", .skip_with = "ncu.plain",
-     .hint = README_NCU, .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_DRAM_LIMIT},
-    {.id = "question.my_long_scoreboard_plain", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
-     .timeout_s = 240, .fn = test_q_my_lsb_plain, .tool = "ncu", .skip_with = "ncu.plain",
-     .hint = README_NCU, .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_LSB_LIMIT},
-    {.id = "question.my_dram_pct_best", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
-     .needs_student = 1, .timeout_s = 240, .fn = test_q_my_dram_best, .tool = "ncu",
-     .skip_with = "ncu.plain", .requires = "correct.best", .hint = README_NCU,
-     .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_DRAM_LIMIT},
-    {.id = "question.my_top_stall_best", .kind = WB_QUESTION, .points = 1, .needs_gpu = 1,
-     .needs_student = 1, .timeout_s = 240, .fn = test_q_my_top_stall_best, .tool = "ncu",
-     .skip_with = "ncu.plain", .requires = "correct.best", .hint = README_NCU,
-     .unrestricted = UNRESTRICTED_ONE_PER_SM, .limit = NCU_TOP_LIMIT},
+    WB_MEASURE_OWN("ncu.plain", test_ncu_plain, .timeout_s = 240, .tool = "ncu", .hint = README_NCU,
+                   .unrestricted = UNRESTRICTED_ONE_PER_SM),
+    {.id = "question.my_dram_pct_plain",
+     .kind = WB_QUESTION,
+     .points = 1,
+     .needs_gpu = 1,
+     .timeout_s = 240,
+     .fn = test_q_my_dram_plain,
+     .tool = "ncu",
+     .skip_with = "ncu.plain",
+     .hint = README_NCU,
+     .unrestricted = UNRESTRICTED_ONE_PER_SM,
+     .limit = NCU_DRAM_LIMIT},
+    {.id = "question.my_long_scoreboard_plain",
+     .kind = WB_QUESTION,
+     .points = 1,
+     .needs_gpu = 1,
+     .timeout_s = 240,
+     .fn = test_q_my_lsb_plain,
+     .tool = "ncu",
+     .skip_with = "ncu.plain",
+     .hint = README_NCU,
+     .unrestricted = UNRESTRICTED_ONE_PER_SM,
+     .limit = NCU_LSB_LIMIT},
+    {.id = "question.my_dram_pct_best",
+     .kind = WB_QUESTION,
+     .points = 1,
+     .needs_gpu = 1,
+     .needs_student = 1,
+     .timeout_s = 240,
+     .fn = test_q_my_dram_best,
+     .tool = "ncu",
+     .skip_with = "ncu.plain",
+     .requires = "correct.best",
+     .hint = README_NCU,
+     .unrestricted = UNRESTRICTED_ONE_PER_SM,
+     .limit = NCU_DRAM_LIMIT},
+    {.id = "question.my_top_stall_best",
+     .kind = WB_QUESTION,
+     .points = 1,
+     .needs_gpu = 1,
+     .needs_student = 1,
+     .timeout_s = 240,
+     .fn = test_q_my_top_stall_best,
+     .tool = "ncu",
+     .skip_with = "ncu.plain",
+     .requires = "correct.best",
+     .hint = README_NCU,
+     .unrestricted = UNRESTRICTED_ONE_PER_SM,
+     .limit = NCU_TOP_LIMIT},
     WB_QUESTION_HASH("ways_stride_16", 2, 0xd93171804502e5ffULL,
                      "passes for a warp's access to rows 16 floats apart"),
     WB_QUESTION_HASH("ways_stride_12", 1, 0x114d457719088508ULL, "passes for rows 12 floats apart"),
