@@ -222,45 +222,77 @@ static void test_pick_best_cases(wb_ctx *ctx) {
     wb_measured(ctx, "3000 random device lists right");
 }
 
+/* Whether each accepted form of the rate v (in G/s: whole G/s, T/s with one
+ * or two decimals) reads differently rounded and truncated. */
+static int truncation_shows(double v) {
+    double g = v - floor(v), t1 = v / 100 - floor(v / 100), t2 = v / 10 - floor(v / 10);
+    return g >= 0.55 && g <= 0.95 && t1 >= 0.55 && t1 <= 0.95 && t2 >= 0.55 && t2 <= 0.95;
+}
+
+/* Prints r with the student's print and returns what is missing, or NULL. */
+static const char *print_lacks(wb_ctx *ctx, void (*print)(FILE *, const device_query_report *),
+                               const device_query_report *r, char *first, size_t cap) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        wb_fail(ctx, "open_memstream failed: the grader's machine is out of memory");
+    print(f, r);
+    fclose(f);
+    char cc[16], sms[16], gf[32], tf1[32], tf2[32], gb[32], tb1[32], tb2[32];
+    snprintf(cc, sizeof cc, "%d.%d", r->cc_major, r->cc_minor);
+    snprintf(sms, sizeof sms, "%d", r->sm_count);
+    snprintf(gf, sizeof gf, "%.0f", r->peak_fp32_gflops);
+    snprintf(tf1, sizeof tf1, "%.1f", r->peak_fp32_gflops / 1e3);
+    snprintf(tf2, sizeof tf2, "%.2f", r->peak_fp32_gflops / 1e3);
+    snprintf(gb, sizeof gb, "%.0f", r->peak_dram_gbps);
+    snprintf(tb1, sizeof tb1, "%.1f", r->peak_dram_gbps / 1e3);
+    snprintf(tb2, sizeof tb2, "%.2f", r->peak_dram_gbps / 1e3);
+    const char *missing = !strstr(text, r->name) ? "the name"
+                          : !strstr(text, cc)    ? "the compute capability as major.minor"
+                          : !strstr(text, sms)   ? "the SM count"
+                          : !(strstr(text, gf) || strstr(text, tf1) || strstr(text, tf2))
+                              ? "the peak FP32 rate (GFLOP/s as a whole number, or TFLOP/s with "
+                                "one or two decimals, rounded, not cut)"
+                          : !(strstr(text, gb) || strstr(text, tb1) || strstr(text, tb2))
+                              ? "the peak DRAM bandwidth (GB/s as a whole number, or TB/s with "
+                                "one or two decimals, rounded, not cut)"
+                              : NULL;
+    snprintf(first, cap, "%s", text ? text : "");
+    for (char *p = first; *p; p++)
+        *p = *p == '\n' ? '|' : *p;
+    free(text);
+    return missing;
+}
+
+/* Two made-up devices: one drawn at random, and one drawn until both of its
+ * peaks read differently rounded and truncated in every accepted form, so
+ * that a print that cuts the digits off fails whatever the seed. */
 static void test_print_report(wb_ctx *ctx) {
     __typeof__(&device_query_print) print;
     WB_BIND(ctx, print, device_query_print);
     wb_rng g;
     wb_rng_seed(&g, wb_seed(ctx));
-    device_query_report r;
-    random_report(&g, &r, 3);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    print(f, &r);
-    fclose(f);
-    char cc[16], sms[16], gf[32], tf1[32], tf2[32], gb[32], tb1[32], tb2[32];
-    snprintf(cc, sizeof cc, "%d.%d", r.cc_major, r.cc_minor);
-    snprintf(sms, sizeof sms, "%d", r.sm_count);
-    snprintf(gf, sizeof gf, "%.0f", r.peak_fp32_gflops);
-    snprintf(tf1, sizeof tf1, "%.1f", r.peak_fp32_gflops / 1e3);
-    snprintf(tf2, sizeof tf2, "%.2f", r.peak_fp32_gflops / 1e3);
-    snprintf(gb, sizeof gb, "%.0f", r.peak_dram_gbps);
-    snprintf(tb1, sizeof tb1, "%.1f", r.peak_dram_gbps / 1e3);
-    snprintf(tb2, sizeof tb2, "%.2f", r.peak_dram_gbps / 1e3);
-    const char *missing = !strstr(text, r.name) ? "the name"
-                          : !strstr(text, cc)   ? "the compute capability as major.minor"
-                          : !strstr(text, sms)  ? "the SM count"
-                          : !(strstr(text, gf) || strstr(text, tf1) || strstr(text, tf2))
-                              ? "the peak FP32 rate (GFLOP/s as a whole number, or TFLOP/s)"
-                          : !(strstr(text, gb) || strstr(text, tb1) || strstr(text, tb2))
-                              ? "the peak DRAM bandwidth (GB/s as a whole number, or TB/s)"
-                              : NULL;
-    if (missing) {
+    device_query_report r[2];
+    random_report(&g, &r[0], 3);
+    int tries = 0;
+    do
+        random_report(&g, &r[1], 5);
+    while (!(truncation_shows(r[1].peak_fp32_gflops) && truncation_shows(r[1].peak_dram_gbps)) &&
+           ++tries < 1000000);
+    if (tries == 1000000)
+        wb_fail(ctx, "the grader found no made-up device whose peaks show truncation (a grader "
+                     "defect: report it)");
+    for (int i = 0; i < 2; i++) {
         char first[80];
-        snprintf(first, sizeof first, "%s", text ? text : "");
-        for (char *p = first; *p; p++)
-            *p = *p == '\n' ? '|' : *p;
-        wb_fail(ctx, "the printed report lacks %s (report for \"%s\" began: \"%s\")", missing,
-                r.name, first);
+        const char *missing = print_lacks(ctx, print, &r[i], first, sizeof first);
+        if (missing)
+            wb_fail(ctx,
+                    "the printed report lacks %s (report for \"%s\", peaks %.2f GFLOP/s and "
+                    "%.2f GB/s, began: \"%s\") (README.md, \"Build, run and expected output\")",
+                    missing, r[i].name, r[i].peak_fp32_gflops, r[i].peak_dram_gbps, first);
     }
-    wb_measured(ctx, "%zu bytes, all required items present", len);
-    free(text);
+    wb_measured(ctx, "2 made-up devices, all required items present in both");
 }
 
 /* ------------------------------------------------------------ on the GPU */
