@@ -9,6 +9,7 @@
 #include "device_query.h"
 #include "sim_devices.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,28 @@ static int truncation_shows(double v) {
     return g >= 0.55 && g <= 0.95 && t1 >= 0.55 && t1 <= 0.95 && t2 >= 0.55 && t2 <= 0.95;
 }
 
+/* Whether text holds the rate v (in G/s) in G/s or in T/s, rounded to as
+ * many decimals as it is printed with (none, one, two, ...): a number x
+ * printed with d decimals stands for v where |x - v| <= 0.5 x 10^-d. A cut
+ * figure (40396 for 40396.7, 40.39 for 40.3967) is further off than that. */
+static int holds_rate(const char *text, double v) {
+    for (const char *p = text; *p; p++) {
+        if (!isdigit((unsigned char)*p) || (p > text && (isdigit((unsigned char)p[-1]) ||
+                                                         p[-1] == '.' || p[-1] == ',')))
+            continue;
+        char *e;
+        double x = strtod(p, &e);
+        const char *dot = memchr(p, '.', (size_t)(e - p));
+        int d = dot ? (int)(e - dot - 1) : 0;
+        if (*e == ',' && isdigit((unsigned char)e[1]))
+            continue; /* a thousands separator: not a number this check reads */
+        double half = 0.5 * pow(10.0, -d) * (1 + 1e-9);
+        if (fabs(x - v) <= half || fabs(x - v / 1e3) <= half)
+            return 1;
+    }
+    return 0;
+}
+
 /* Prints r with the student's print and returns what is missing, or NULL. */
 static const char *print_lacks(wb_ctx *ctx, void (*print)(FILE *, const device_query_report *),
                                const device_query_report *r, char *first, size_t cap) {
@@ -239,24 +262,18 @@ static const char *print_lacks(wb_ctx *ctx, void (*print)(FILE *, const device_q
         wb_fail(ctx, "open_memstream failed: the grader's machine is out of memory");
     print(f, r);
     fclose(f);
-    char cc[16], sms[16], gf[32], tf1[32], tf2[32], gb[32], tb1[32], tb2[32];
+    char cc[16], sms[16];
     snprintf(cc, sizeof cc, "%d.%d", r->cc_major, r->cc_minor);
     snprintf(sms, sizeof sms, "%d", r->sm_count);
-    snprintf(gf, sizeof gf, "%.0f", r->peak_fp32_gflops);
-    snprintf(tf1, sizeof tf1, "%.1f", r->peak_fp32_gflops / 1e3);
-    snprintf(tf2, sizeof tf2, "%.2f", r->peak_fp32_gflops / 1e3);
-    snprintf(gb, sizeof gb, "%.0f", r->peak_dram_gbps);
-    snprintf(tb1, sizeof tb1, "%.1f", r->peak_dram_gbps / 1e3);
-    snprintf(tb2, sizeof tb2, "%.2f", r->peak_dram_gbps / 1e3);
     const char *missing = !strstr(text, r->name) ? "the name"
                           : !strstr(text, cc)    ? "the compute capability as major.minor"
                           : !strstr(text, sms)   ? "the SM count"
-                          : !(strstr(text, gf) || strstr(text, tf1) || strstr(text, tf2))
-                              ? "the peak FP32 rate (GFLOP/s as a whole number, or TFLOP/s with "
-                                "one or two decimals, rounded, not cut)"
-                          : !(strstr(text, gb) || strstr(text, tb1) || strstr(text, tb2))
-                              ? "the peak DRAM bandwidth (GB/s as a whole number, or TB/s with "
-                                "one or two decimals, rounded, not cut)"
+                          : !holds_rate(text, r->peak_fp32_gflops)
+                              ? "the peak FP32 rate (in GFLOP/s or TFLOP/s, rounded to the "
+                                "digits printed, not cut)"
+                          : !holds_rate(text, r->peak_dram_gbps)
+                              ? "the peak DRAM bandwidth (in GB/s or TB/s, rounded to the digits "
+                                "printed, not cut)"
                               : NULL;
     snprintf(first, cap, "%s", text ? text : "");
     for (char *p = first; *p; p++)

@@ -4,9 +4,9 @@
  * truncate: 40396.7 GFLOP/s comes out as 40396, not 40397. Half of the
  * randomly drawn devices have a peak whose fraction is below one half and
  * read the same either way, so the grader also prints a device drawn until
- * both of its peaks read differently rounded and truncated, in whole G/s
- * and in T/s with one or two decimals.
- * expect: correct.print FAIL rounded, not cut
+ * both of its peaks read differently rounded and cut, in whole G/s and in
+ * T/s with one or two decimals. (More decimals than that pass, if rounded.)
+ * expect: correct.print FAIL not cut
  * expect: sanitizer.host FAIL not graded */
 #define device_query_print reference_print
 #include "../../../solutions/00-device-query/device_query.cu"
