@@ -107,7 +107,10 @@ static void random_report(wb_rng *g, device_query_report *r, int dev) {
     r->mem_clock_khz = (int)wb_rng_range(g, 400000, 12000000);
     r->mem_bus_width_bits = buses[wb_rng_range(g, 0, 9)];
     r->fp32_lanes_per_sm = wb_fp32_lanes_per_sm(r->cc_major, r->cc_minor);
-    r->global_mem_bytes = (size_t)wb_rng_range(g, 2, 192) << 30;
+    /* As the runtime reports it: a little under a whole GiB (an H100 80GB
+     * reports 79.2 GiB), so that a size compared in whole GiB goes wrong. */
+    r->global_mem_bytes = ((size_t)wb_rng_range(g, 2, 192) << 30) -
+                          ((size_t)wb_rng_range(g, 0, 1 << 20) << 10) - (size_t)wb_rng_range(g, 0, 1023);
     r->smem_per_block_optin = (size_t)wb_rng_range(g, 48, 232) << 10;
     r->max_threads_per_block = 1024;
     r->peak_fp32_gflops = wb_peak_fp32_gflops(r->sm_count, r->fp32_lanes_per_sm, r->sm_clock_khz);
@@ -181,13 +184,13 @@ static int reference_pick(const device_query_report *r, int n, const device_quer
 
 static void describe_case(char *buf, size_t cap, const device_query_report *r, int n,
                           const device_query_need *need) {
-    int k = snprintf(buf, cap, "need cc>=%d, %zu GiB, %zu KiB smem; devices:", need->min_cc,
-                     need->min_global_mem_bytes >> 30, need->min_smem_per_block >> 10);
+    int k = snprintf(buf, cap, "need cc>=%d, %zu B memory, %zu B smem; devices:", need->min_cc,
+                     need->min_global_mem_bytes, need->min_smem_per_block);
     for (int i = 0; i < n && k > 0 && (size_t)k < cap; i++)
         k += snprintf(buf + k, cap - (size_t)k,
-                      " [%d: cc %d.%d, %zu GiB, %zu KiB, %.0f GFLOP/s, %.0f GB/s]", i,
-                      r[i].cc_major, r[i].cc_minor, r[i].global_mem_bytes >> 30,
-                      r[i].smem_per_block_optin >> 10, r[i].peak_fp32_gflops, r[i].peak_dram_gbps);
+                      " [%d: cc %d.%d, %zu B, %zu B, %.0f GFLOP/s, %.0f GB/s]", i,
+                      r[i].cc_major, r[i].cc_minor, r[i].global_mem_bytes,
+                      r[i].smem_per_block_optin, r[i].peak_fp32_gflops, r[i].peak_dram_gbps);
 }
 
 static void test_pick_best_cases(wb_ctx *ctx) {
@@ -213,11 +216,22 @@ static void test_pick_best_cases(wb_ctx *ctx) {
             (int)wb_rng_range(&g, 0, 1) ? 0 : (int)wb_rng_range(&g, 70, 100),
             (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 96) << 30,
             (size_t)wb_rng_range(&g, 0, 1) ? 0 : (size_t)wb_rng_range(&g, 0, 200) << 10};
+        /* One case in four asks exactly for a device's memory or shared memory,
+         * or one byte more: the boundary a >, or a size compared in GiB or KiB,
+         * gets wrong. */
+        int at = (int)wb_rng_range(&g, 0, n - 1), how = (int)wb_rng_range(&g, 0, 7);
+        if (how < 2)
+            need.min_global_mem_bytes = r[at].global_mem_bytes + (size_t)how;
+        else if (how < 4)
+            need.min_smem_per_block = r[at].smem_per_block_optin + (size_t)(how - 2);
         int want = reference_pick(r, n, &need), got = pick(r, n, &need);
         if (got != want) {
             char desc[1400];
             describe_case(desc, sizeof desc, r, n, &need);
-            wb_fail(ctx, "case %d: returned %d, expected %d; %s", c, got, want, desc);
+            wb_fail(ctx,
+                    "case %d: returned %d, expected %d; %s (device_query.h: a device qualifies "
+                    "with at least the bytes asked for, to the byte)",
+                    c, got, want, desc);
         }
     }
     wb_measured(ctx, "3000 random device lists right");
