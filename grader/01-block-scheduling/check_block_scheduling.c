@@ -385,7 +385,27 @@ static void test_analyze_invalid(wb_ctx *ctx) {
                 rc);
     check_host_guards(ctx, "a record with end_ns == start_ns", got, 3, &st);
     free(got);
-    wb_measured(ctx, "6 invalid inputs rejected, an instantaneous block accepted");
+    /* Every block instantaneous: none was ever resident, so both peaks are 0
+     * and so are the waves; ceil(n / 0) is no answer (a division by zero). */
+    block_record all0[3] = {{0, 0, 100, 100}, {1, 1, 100, 100}, {2, 0, 250, 250}};
+    got = per_sm_alloc(ctx, 2);
+    memset(&st, 0xa5, sizeof st);
+    rc = analyze(all0, 3, 2, got, &st.s);
+    if (rc != 0)
+        wb_fail(ctx,
+                "3 records that each end in the clock tick they start in: returned %d, "
+                "expected 0 (block_scheduling.h)",
+                rc);
+    else if (st.s.max_resident_sm != 0 || st.s.max_resident_gpu != 0 || st.s.waves != 0)
+        wb_fail(ctx,
+                "3 records that each end in the clock tick they start in (never resident): "
+                "max_resident_sm %d, max_resident_gpu %d, waves %d; expected 0, 0 and 0 "
+                "(README.md, \"From records to waves\")",
+                st.s.max_resident_sm, st.s.max_resident_gpu, st.s.waves);
+    check_host_guards(ctx, "3 instantaneous records", got, 2, &st);
+    free(got);
+    wb_measured(ctx, "6 invalid inputs rejected, an instantaneous block accepted, a trace of "
+                     "instantaneous blocks in 0 waves");
 }
 
 /* ------------------------------------------------------------ on the GPU */
@@ -1134,7 +1154,9 @@ static const wb_test tests[] = {
             .hint = "README.md, \"From records to waves\": sweep over starts and ends, ends first "
                     "on a tie"),
     WB_HOST("correct.analyze_waves", 5, test_analyze_waves, .hint = README_WAVES),
-    WB_HOST("correct.analyze_invalid", 2, test_analyze_invalid, .hint = "block_scheduling.h"),
+    WB_HOST("correct.analyze_invalid", 2, test_analyze_invalid,
+            .hint = "block_scheduling.h; records that all end in the tick they start in give peaks "
+                    "and waves of 0 (README.md, \"From records to waves\")"),
     /* The analysis's bodies again, the library built for AddressSanitizer: a write one past an
      * array it allocates (the allocator's slack) or declares (the frame's padding) changes no
      * figure the tests above check, nor the guard after h_blocks_per_sm. Without a GPU. */

@@ -28,7 +28,8 @@ typedef struct block_scheduling_stats {
     int sms_used;         /* SMs that ran at least one block */
     int max_resident_sm;  /* most blocks resident at once on any one SM */
     int max_resident_gpu; /* most blocks resident at once on the whole GPU */
-    int waves;            /* ceil(n_blocks / max_resident_gpu) */
+    int waves;            /* ceil(n_blocks / max_resident_gpu); 0 when max_resident_gpu is 0
+                             (every block ended in the clock tick it started in) */
 } block_scheduling_stats;
 
 /* Launches block_scheduling_trace_kernel on stream, asynchronously: n_blocks

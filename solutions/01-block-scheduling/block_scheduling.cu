@@ -168,8 +168,10 @@ int block_scheduling_analyze(const block_record *h_records, int n, int sm_count,
     out->sms_used = used;
     out->max_resident_sm = peak_sm;
     out->max_resident_gpu = peak_gpu;
-    /* A wave is one GPU-full of blocks; the last one may be nearly empty. */
-    out->waves = (n + peak_gpu - 1) / peak_gpu;
+    /* A wave is one GPU-full of blocks; the last one may be nearly empty.
+     * Blocks that all ended in the tick they started in were never resident
+     * (half-open intervals): no GPU-full, no wave. */
+    out->waves = peak_gpu > 0 ? (n + peak_gpu - 1) / peak_gpu : 0;
     return 0;
     /* END STUDENT CODE */
 }

@@ -30,6 +30,6 @@ extern "C" int block_scheduling_analyze(const block_record *h_records, int n, in
         sum += peak;
     }
     out->max_resident_gpu = sum;
-    out->waves = (n + sum - 1) / sum;
+    out->waves = sum > 0 ? (n + sum - 1) / sum : 0;
     return 0;
 }

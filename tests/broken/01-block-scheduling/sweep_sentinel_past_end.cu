@@ -67,6 +67,6 @@ extern "C" int block_scheduling_analyze(const block_record *h_records, int n, in
     out->sms_used = used;
     out->max_resident_sm = peak_sm;
     out->max_resident_gpu = peak_gpu;
-    out->waves = (n + peak_gpu - 1) / peak_gpu;
+    out->waves = peak_gpu > 0 ? (n + peak_gpu - 1) / peak_gpu : 0;
     return 0;
 }

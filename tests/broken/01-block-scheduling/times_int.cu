@@ -38,6 +38,6 @@ extern "C" int block_scheduling_analyze(const block_record *r, int n, int sm_cou
         if (on_gpu > s->max_resident_gpu)
             s->max_resident_gpu = on_gpu;
     }
-    s->waves = (n + s->max_resident_gpu - 1) / s->max_resident_gpu;
+    s->waves = s->max_resident_gpu > 0 ? (n + s->max_resident_gpu - 1) / s->max_resident_gpu : 0;
     return 0;
 }

@@ -10,7 +10,7 @@
 extern "C" int block_scheduling_analyze(const block_record *h_records, int n, int sm_count,
                                         int *h_blocks_per_sm, block_scheduling_stats *out) {
     int rc = reference_analyze(h_records, n, sm_count, h_blocks_per_sm, out);
-    if (rc == 0)
+    if (rc == 0 && out->max_resident_gpu > 0)
         out->waves = n / out->max_resident_gpu; /* 1000 / 432 = 2: the tail is lost */
     return rc;
 }
