@@ -269,7 +269,7 @@ build/tests/check_dv_edge: tests/check_dv_edge.c build/grader/03-divergence/dv_e
 # rebuild them when either changes.
 build/tests/broken/%.so: tests/broken/%.cu $(wildcard solutions/*/*.cu tests/broken/*/*.h) | build/tools/wb-confine
 	$(call say,NVCC,$<)mkdir -p $(@D) && $(STUDENT_BUILD) $(NVCC) $(NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
-build/tests/broken/%.asan.so: tests/broken/%.cu $(wildcard solutions/*/*.cu) | build/tools/wb-confine
+build/tests/broken/%.asan.so: tests/broken/%.cu $(wildcard solutions/*/*.cu tests/broken/*/*.h) | build/tools/wb-confine
 	$(call say,ASAN,$<)mkdir -p $(@D) && $(asan_check) $(STUDENT_BUILD) $(NVCC) $(ASAN_NVCCFLAGS) -Ilabs/$(patsubst %/,%,$(dir $*)) $(CUDA_INC) -shared $< -o $@
 # Variants named compile_* must not build (test-broken.sh builds each and expects a failure).
 BROKEN_SO := $(patsubst tests/broken/%.cu,build/tests/broken/%.so,$(foreach l,$(LABS),$(foreach f,$(wildcard tests/broken/$(l)/*.cu),$(if $(findstring /compile_,$(f)),,$(f)))))

@@ -14,34 +14,11 @@
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_calc
 
-static int min4(int a, int b, int c, int d) {
-    int m = a < b ? a : b;
-    m = m < c ? m : c;
-    return m < d ? m : d;
-}
-
-/* The reference's figures with one limit replaced: the least limit, the
- * bits and the occupancy worked out again. */
-static void recombine(const occupancy_arch *a, int warps, occupancy_result *r) {
-    int n = min4(r->limit_warps, r->limit_regs, r->limit_smem, r->limit_blocks);
-    r->blocks_per_sm = n;
-    r->limiting = (r->limit_warps == n ? OCCUPANCY_LIMIT_WARPS : 0u) |
-                  (r->limit_regs == n ? OCCUPANCY_LIMIT_REGISTERS : 0u) |
-                  (r->limit_smem == n ? OCCUPANCY_LIMIT_SHARED : 0u) |
-                  (r->limit_blocks == n ? OCCUPANCY_LIMIT_BLOCKS : 0u);
-    r->warps_per_sm = n * warps;
-    r->occupancy = (double)r->warps_per_sm / a->max_warps_per_sm;
-}
-
-extern "C" int occupancy_calc(const occupancy_arch *a, const occupancy_kernel *k,
-                              occupancy_result *out) {
-    occupancy_result r;
-    if (out == NULL || reference_calc(a, k, &r) != 0)
-        return -1;
-    int warps = warps_per_block(k);
+static void exclusive_smem_limit(const occupancy_arch *a, const occupancy_kernel *k, int warps,
+                                 occupancy_result *r) {
     if (k->smem_per_block >= a->max_smem_per_block)
-        r.limit_smem = 0;
-    recombine(a, warps, &r);
-    *out = r;
-    return 0;
+        r->limit_smem = 0;
 }
+
+#define BROKEN_CALC_LIMIT exclusive_smem_limit
+#include "calc_driver.h"
