@@ -64,7 +64,7 @@ static int ref_conflict_ways(int s) {
 }
 
 static int ref_min_distance(int latency, int work) {
-    int d = (latency + work - 1) / work;
+    int d = latency / work + (latency % work != 0);
     return d < 1 ? 1 : d;
 }
 
@@ -1855,11 +1855,26 @@ static void test_min_distance(wb_ctx *ctx) {
                         want, README_MODEL);
             n++;
         }
-    static const int exact[][3] = {{800, 200, 4}, {801, 200, 5}, {0, 50, 1}, {100, 300, 1}};
+    /* The contract takes any int latency from 0 and work from 1, and the
+     * answer always fits an int: the largest ones too, where latency + work - 1
+     * does not. */
+    static const int exact[][3] = {{800, 200, 4},
+                                   {801, 200, 5},
+                                   {0, 50, 1},
+                                   {100, 300, 1},
+                                   {INT_MAX, 1, INT_MAX},
+                                   {INT_MAX, 2, 1073741824},
+                                   {INT_MAX - 1, 2, 1073741823},
+                                   {INT_MAX, 1000, 2147484},
+                                   {INT_MAX, INT_MAX, 1},
+                                   {1, INT_MAX, 1}};
     for (size_t k = 0; k < sizeof exact / sizeof exact[0]; k++)
         if (mind(exact[k][0], exact[k][1]) != exact[k][2])
-            wb_fail(ctx, "latency %d, work %d cycles: returned %d, expected %d (%s)", exact[k][0],
-                    exact[k][1], mind(exact[k][0], exact[k][1]), exact[k][2], README_MODEL);
+            wb_fail(ctx, "latency %d, work %d cycles: returned %d, expected %d (%s%s)", exact[k][0],
+                    exact[k][1], mind(exact[k][0], exact[k][1]), exact[k][2], README_MODEL,
+                    exact[k][0] > INT_MAX - exact[k][1] + 1
+                        ? "; latency + work - 1 is past INT_MAX there: does it overflow an int?"
+                        : "");
     if (mind(-1, 10) != -1 || mind(100, 0) != -1 || mind(100, -5) != -1)
         wb_fail(ctx, "negative latency or work below 1 must return -1 (%s)", README_CONTRACT);
     wb_measured(ctx, "%ld (latency, work) pairs right; 800 and 200 cycles -> distance %d", n,

@@ -54,8 +54,9 @@ int prefetching_min_distance(int latency_cycles, int work_cycles) {
     /* BEGIN STUDENT CODE */
     /* A value loaded `distance` iterations ahead has distance * work cycles
      * to arrive: ceil(latency / work) iterations are enough. Integer
-     * ceiling, so no rounding can make 800 / 200 come out as 5. */
-    int d = (latency_cycles + work_cycles - 1) / work_cycles;
+     * ceiling, so no rounding can make 800 / 200 come out as 5; quotient
+     * plus one for a remainder, since latency + work - 1 can pass INT_MAX. */
+    int d = latency_cycles / work_cycles + (latency_cycles % work_cycles != 0);
     return d < 1 ? 1 : d;
     /* END STUDENT CODE */
 }
