@@ -14,29 +14,12 @@
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_calc
 
-static int min4(int a, int b, int c, int d) {
-    int m = a < b ? a : b;
-    m = m < c ? m : c;
-    return m < d ? m : d;
+static void whole_file_regs_limit(const occupancy_arch *a, const occupancy_kernel *k, int warps,
+                                  occupancy_result *r) {
+    int per_warp = round_up(k->regs_per_thread * WARP, a->reg_alloc_unit);
+    if (r->limit_regs != 0 && per_warp > 0)
+        r->limit_regs = a->regs_per_sm / per_warp / warps; /* "65536 registers, one pool" */
 }
 
-extern "C" int occupancy_calc(const occupancy_arch *a, const occupancy_kernel *k,
-                              occupancy_result *out) {
-    occupancy_result r;
-    if (out == NULL || reference_calc(a, k, &r) != 0)
-        return -1;
-    int warps = warps_per_block(k);
-    int per_warp = round_up(k->regs_per_thread * WARP, a->reg_alloc_unit);
-    if (r.limit_regs != 0 && per_warp > 0)
-        r.limit_regs = a->regs_per_sm / per_warp / warps; /* "65536 registers, one pool" */
-    int n = min4(r.limit_warps, r.limit_regs, r.limit_smem, r.limit_blocks);
-    r.blocks_per_sm = n;
-    r.limiting = (r.limit_warps == n ? OCCUPANCY_LIMIT_WARPS : 0u) |
-                 (r.limit_regs == n ? OCCUPANCY_LIMIT_REGISTERS : 0u) |
-                 (r.limit_smem == n ? OCCUPANCY_LIMIT_SHARED : 0u) |
-                 (r.limit_blocks == n ? OCCUPANCY_LIMIT_BLOCKS : 0u);
-    r.warps_per_sm = n * warps;
-    r.occupancy = (double)r.warps_per_sm / a->max_warps_per_sm;
-    *out = r;
-    return 0;
-}
+#define BROKEN_CALC_LIMIT whole_file_regs_limit
+#include "calc_driver.h"

@@ -13,25 +13,11 @@
 #include "../../../solutions/05-occupancy/occupancy.cu"
 #undef occupancy_calc
 
-extern "C" int occupancy_calc(const occupancy_arch *a, const occupancy_kernel *k,
-                              occupancy_result *out) {
-    occupancy_result r;
-    if (out == NULL || reference_calc(a, k, &r) != 0)
-        return -1;
-    int warps = warps_per_block(k);
-    if (r.limit_warps != 0)
-        r.limit_warps = a->max_warps_per_sm * WARP / k->threads_per_block;
-    int n = r.limit_warps;
-    n = r.limit_regs < n ? r.limit_regs : n;
-    n = r.limit_smem < n ? r.limit_smem : n;
-    n = r.limit_blocks < n ? r.limit_blocks : n;
-    r.blocks_per_sm = n;
-    r.limiting = (r.limit_warps == n ? OCCUPANCY_LIMIT_WARPS : 0u) |
-                 (r.limit_regs == n ? OCCUPANCY_LIMIT_REGISTERS : 0u) |
-                 (r.limit_smem == n ? OCCUPANCY_LIMIT_SHARED : 0u) |
-                 (r.limit_blocks == n ? OCCUPANCY_LIMIT_BLOCKS : 0u);
-    r.warps_per_sm = n * warps;
-    r.occupancy = (double)r.warps_per_sm / a->max_warps_per_sm;
-    *out = r;
-    return 0;
+static void threads_warps_limit(const occupancy_arch *a, const occupancy_kernel *k, int warps,
+                                occupancy_result *r) {
+    if (r->limit_warps != 0)
+        r->limit_warps = a->max_warps_per_sm * WARP / k->threads_per_block;
 }
+
+#define BROKEN_CALC_LIMIT threads_warps_limit
+#include "calc_driver.h"
