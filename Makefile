@@ -107,7 +107,7 @@ help:
 	@echo "make grade [LAB=NN|topic] [SET=labs|solutions] [SEED=n] [DEVICE=n]  grade labs on this GPU"
 	@echo "make check        the workbook's own tests (no GPU needed; more with one)"
 	@echo "make all          build every lab, solution and grader"
-	@echo "make bench [LAB=] [RUNS=10] [LOAD=1] [APPEND=1]  grade both sets RUNS times: margins, flips, times (build/bench/)"
+	@echo "make bench [LAB=] [RUNS=10] [LOAD=1] [APPEND=1|REPLACE=1]  grade both sets RUNS times: margins, flips, times (build/bench/)"
 	@echo "make bench-restricted [SMS_LIST=\"16 32 64\"] [RUNS=3]  the bench with every test confined to n SMs (green contexts)"
 	@echo "make mutate [LAB=] [SEED=1]  mutation testing of the graders: one-change mutants of the reference (build/mutate/report.md)"
 	@echo "make env          GPU, driver, toolkit, Check versions and optional tools"
@@ -238,13 +238,13 @@ grade-class: build/tools/wb-summary
 
 # ---- measuring the grader itself (RUNS=n, LOAD=1)
 bench: all build/tools/wb-load build/tools/wb-bench-stats
-	@RUNS=$(RUNS) LOAD=$(LOAD) APPEND=$(APPEND) SMS=$(SMS) scripts/bench.sh $(SELECTED)
+	@RUNS=$(RUNS) LOAD=$(LOAD) APPEND=$(APPEND) REPLACE=$(REPLACE) SMS=$(SMS) scripts/bench.sh $(SELECTED)
 
 # The same with every test confined to fewer SMs (green contexts): RUNS (default 3) runs of
 # each set per count in SMS_LIST; one report per count, and build/bench/restricted.md.
 SMS_LIST ?= 16 32 64
 bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
-	@RUNS="$(or $(RUNS),3)" SMS_LIST="$(SMS_LIST)" APPEND=$(APPEND) scripts/bench-restricted.sh $(SELECTED)
+	@RUNS="$(or $(RUNS),3)" SMS_LIST="$(SMS_LIST)" APPEND=$(APPEND) REPLACE=$(REPLACE) scripts/bench-restricted.sh $(SELECTED)
 
 # ---- mutation testing of the graders (scripts/mutate.py): each mutant is a whole copy of a
 # lab's reference with one change in a student region, built like a student's library.

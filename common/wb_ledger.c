@@ -316,6 +316,21 @@ const wb_ledger_row *wb_ledger_first_flip(const wb_ledger *l, const char *lab, i
     return first;
 }
 
+const wb_ledger_row *wb_ledger_first_ref_fail(const wb_ledger *l, const char *lab, int *count) {
+    const wb_ledger_row *first = NULL;
+    *count = 0;
+    for (int i = 0; i < l->n_rows; i++) {
+        const wb_ledger_row *r = &l->rows[i];
+        if (strcmp(r->metric, "verdict") != 0 || strcmp(r->set, "solutions") != 0 ||
+            r->fails == 0 || r->passes > 0 || (lab && strcmp(r->lab, lab)))
+            continue;
+        if (!first)
+            first = r;
+        ++*count;
+    }
+    return first;
+}
+
 void wb_ledger_limit_name(const wb_ledger_limit *k, char *buf, size_t cap) {
     const wb_ledger_row *r = k->ref ? k->ref : k->stub;
     snprintf(buf, cap, "%s %s %s %s %g", r->lab, r->test, r->metric, r->comparison, r->limit);
@@ -382,6 +397,8 @@ static int judge_lab(const wb_ledger *l, const char *file, const char *lab,
             first = first < 0 ? i : first;
         }
     const wb_ledger_row *flip = wb_ledger_first_flip(l, lab, &flips);
+    int ref_fails;
+    const wb_ledger_row *ref_fail = wb_ledger_first_ref_fail(l, lab, &ref_fails);
     const char *unbenched = NULL;
     int new_tests = tests_not_benched(l, lab, tests, n_tests, &unbenched);
     char name[200], how[340];
@@ -406,7 +423,13 @@ static int judge_lab(const wb_ledger *l, const char *file, const char *lab,
                  "validated: no: ledger/%s shows %d limit%s short of the %.0f %% "
                  "target, first %s: %s (" WHERE ")",
                  file, short_n, short_n == 1 ? "" : "s", WB_LEDGER_TARGET_PCT, name, how);
-    } else if (flips)
+    } else if (ref_fails)
+        snprintf(line, cap,
+                 "validated: no: ledger/%s shows the reference failing %d test%s in every run, "
+                 "first %s %s: %d fails in %d runs (" WHERE ")",
+                 file, ref_fails, ref_fails == 1 ? "" : "s", ref_fail->lab, ref_fail->test,
+                 ref_fail->fails, ref_fail->runs);
+    else if (flips)
         snprintf(line, cap,
                  "validated: no: ledger/%s shows %d test%s whose verdict flipped, "
                  "first %s %s %s: %d passes, %d fails in %d runs (" WHERE ")",

@@ -74,6 +74,12 @@ int wb_ledger_limits(const wb_ledger *l, const char *lab, wb_ledger_limit **out)
 /* The first row of lab (NULL: any) whose test's verdict flipped between
  * runs, and the count of such rows in *count; NULL when none. */
 const wb_ledger_row *wb_ledger_first_flip(const wb_ledger *l, const char *lab, int *count);
+/* The first row of lab (NULL: any) whose test the reference failed in every
+ * run it ran (a RERUN counts as a fail), and the count of such rows in
+ * *count; NULL when none. The reference passes every test it is graded on,
+ * so one it always fails on this GPU is a defect of the lab there, which no
+ * limit's margin shows (a test without a limit, or a limit never reached). */
+const wb_ledger_row *wb_ledger_first_ref_fail(const wb_ledger *l, const char *lab, int *count);
 /* "02-x perf.shade shade_speedup ge 1.5" */
 void wb_ledger_limit_name(const wb_ledger_limit *k, char *buf, size_t cap);
 /* How a limit stands: "reference worst +36.4 % (need >= +25 %); stub not measured". */

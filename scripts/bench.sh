@@ -13,12 +13,24 @@
 # shared GPU does to the verdicts. With SMS=n every test runs confined to n SMs (a green context)
 # and the results go to build/bench/sms-n/ (make bench-restricted runs several such n). With
 # APPEND=1 the runs are added to those already there (numbered after them), so that runs spread
-# over several sittings add up in one report.
+# over several sittings add up in one report. With REPLACE=1 the labs named are benched again
+# into the runs already there: their rows in raw.csv and times.csv give way to new runs numbered
+# 1..RUNS (RUNS defaults to the runs already there), the other labs' rows stay, and config.txt
+# records which labs were replaced, when and by which grader (a lab or a limit that changed
+# since a bench, without benching every lab again).
 #   scripts/bench.sh --report DIR     rebuild DIR/bench.csv, DIR/report.md and DIR/ledger-entry.csv
 #                                     from DIR/raw.csv, DIR/times.csv and DIR/config.txt (for the
 #                                     tests of this script; LEDGER_DIR=dir reads another ledger)
 set -u
+case ${REPLACE:-0} in 0|1) ;; *) echo "bench: REPLACE=$REPLACE is not valid: expected 0 or 1 (1: bench the labs named again into the runs already there)" >&2; exit 2;; esac
 runs=${RUNS:-10}
+if [ "${REPLACE:-0}" = 1 ] && [ "${1-}" != --report ]; then
+    rt=$(pwd)/build/bench${SMS:+/sms-$SMS}/times.csv
+    [ "${APPEND:-0}" = 1 ] && { echo "bench: REPLACE=1 and APPEND=1 exclude each other: REPLACE benches the labs named again into the runs there, APPEND adds runs" >&2; exit 2; }
+    [ -s "$rt" ] || { echo "bench: REPLACE=1 needs an earlier bench to replace labs in: expected $rt (extract ledger/runs/<entry>.tar.gz into ${rt%/times.csv} first; ledger/README.md)" >&2; exit 2; }
+    [ $# -gt 0 ] || { echo "bench: REPLACE=1 needs the labs to bench again (LAB=...)" >&2; exit 2; }
+    runs=${RUNS:-$(tail -n +2 "$rt" | cut -d, -f1 | sort -u | wc -l)}
+fi
 case $runs in ''|*[!0-9]*|0) echo "bench: RUNS=$runs is not valid: expected a whole number of runs, 1 or more" >&2; exit 2;; esac
 case ${LOAD:-0} in 0|1) ;; *) echo "bench: LOAD=$LOAD is not valid: expected 0 or 1 (1: a second process loads the GPU)" >&2; exit 2;; esac
 case ${APPEND:-0} in 0|1) ;; *) echo "bench: APPEND=$APPEND is not valid: expected 0 or 1 (1: add these runs to the earlier ones)" >&2; exit 2;; esac
@@ -34,7 +46,20 @@ fi
 raw=$out/raw.csv times=$out/times.csv
 if [ $report_only = 0 ]; then
 first=1
-if [ "${APPEND:-0}" = 1 ] && [ -s "$times" ]; then
+replaced=
+if [ "${REPLACE:-0}" = 1 ]; then
+    # The labs named give way: their rows and run folders go, the other labs' stay.
+    for f in "$raw" "$times"; do
+        awk -F, -v labs=" $* " 'NR == 1 || index(labs, " " $3 " ") == 0' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
+    done
+    for lab in "$@"; do rm -rf "$out"/runs/*/*/"$lab" "$out"/runs/*/*/"$lab".*; done
+    mkdir -p "$out/runs"
+    # What the earlier bench recorded, and the replacements before this one.
+    old_version=$(sed -n 's/^grader_version=//p' "$out/config.txt" 2>/dev/null | tail -1)
+    old_date=$(sed -n 's/^date=//p' "$out/config.txt" 2>/dev/null | tail -1)
+    replaced=$(grep -E '^replaced=' "$out/config.txt" 2>/dev/null)
+    first=1
+elif [ "${APPEND:-0}" = 1 ] && [ -s "$times" ]; then
     first=$(( $(tail -n +2 "$times" | cut -d, -f1 | sort -n | tail -1) + 1 ))
 else
     rm -rf "$out"; mkdir -p "$out/runs"
@@ -54,7 +79,7 @@ trap '[ -n "$loadpid" ] && kill "$loadpid" 2>/dev/null' EXIT
 # Build time of each lab, from clean, in a copy of the workbook (this tree's build/ stays);
 # once per bench, not for runs added to it.
 build_all=-2
-if [ "$first" = 1 ]; then
+if [ "$first" = 1 ] && [ "${REPLACE:-0}" != 1 ]; then
 tmp=$(mktemp -d /tmp/wb-bench.XXXXXX)
 { git ls-files 2>/dev/null || find . -path ./build -prune -o -type f -print; } | tar -cf - -T - | tar -xf - -C "$tmp"
 s=$(date +%s%N)
@@ -115,6 +140,10 @@ arch=$(info arch) arch=${arch#sm_}
     echo "date=$(date -u +%Y-%m-%d)"
     echo "restricted_sms=${SMS:-0}"
     echo "load=${LOAD:-0}"
+    # A REPLACE=1 bench: the labs benched again, and what the other labs' rows come from.
+    [ -n "$replaced" ] && echo "$replaced"
+    [ "${REPLACE:-0}" = 1 ] &&
+        echo "replaced=$* benched again $(date -u +%Y-%m-%d) by grader $(info grader_version), into a bench last written ${old_date:-on an unknown date} by grader ${old_version:-unknown}"
 } >"$out/config.txt"
 fi
 

@@ -81,6 +81,14 @@ grep -v '^solutions,01-y' "$ok/ledger-entry.csv" >"$ok/ledger/nvidia-fixture-gpu
 LEDGER_DIR=$ok/ledger scripts/bench.sh --report "$ok" >"$ok/out" 2>&1
 expect_ok "  NEW    01-y check.staircase staircase_flat le 1.5: reference worst +36.4 % (need >= +25 %); stub not measured; not in the listed entry" report.md
 expect_ok "This bench and the listed entry differ: replace the entry if this bench is the better record" report.md
+# The reference failing a test in every run (a test without a limit): said with the test,
+# and the verdicts on this GPU may not hold, though every limit holds.
+s1=$status
+for r in 1 2 3; do echo "$r,solutions,01-y,correct.z,verdict,,,,FAIL"; done >>"$ok/raw.csv"
+LEDGER_DIR=$ok/ledger scripts/bench.sh --report "$ok" >"$ok/out" 2>&1
+expect_ok "The reference failed 1 test in every run, first 01-y correct.z: 3 fails in 3 runs" report.md
+expect_ok "A verdict on this GPU may not hold" report.md
+[ $status = "$s1" ] && echo "PASS  bench ledger: a test the reference fails in every run is reported, though no limit shows it"
 [ $status = "$s0" ] && echo "PASS  bench ledger: a listed GPU model (any case and spacing) is compared limit by limit with its entry: SHORT, LOWER, LIMIT, GONE, NEW, and nothing where all holds"
 
 # Malformed, another model's, or not a CSV at all: said, with the line, and judged as unlisted;
@@ -115,6 +123,37 @@ rm "$t/config.txt"
 LEDGER_DIR=$t/ledger scripts/bench.sh --report "$t" >"$t/out" 2>&1
 expect "No ledger entry: $t/config.txt is missing" report.md
 [ $status = "$s0" ] && echo "PASS  bench ledger: no entry under LOAD=1 or without config.txt, and the report says why"
+# REPLACE=1: the labs named are graded again into runs 1..3 of the bench there; the other labs'
+# rows stay as they were, and config.txt says what was replaced. The graders here are stand-ins
+# that record one measurement (2.5) of 02-x's limit.
+s0=$status
+fk=$t/replace
+mkdir -p "$fk/build/bench" && ln -s "$PWD/scripts" "$fk/scripts" && ln -s "$PWD/build/tools" "$fk/build/tools"
+cp tests/bench-sample/raw.csv tests/bench-sample/times.csv tests/bench-sample/config.txt "$fk/build/bench/"
+for set in solutions labs; do
+    mkdir -p "$fk/build/$set/02-x"
+    cat >"$fk/build/$set/02-x/grade" <<'GRADER'
+#!/bin/sh
+while [ $# -gt 0 ]; do [ "$1" = --report-dir ] && d=$2; shift; done
+mkdir -p "$d"
+printf '{"tests":[{"name":"02-x: perf.shade","status":"passed","extra_data":{"lab":"02-x","id":"perf.shade","verdict":"PASS"}}]}' >"$d/results.json"
+printf 'lab,set,test,metric,value,unit,limit,comparison,gpu,seed\n02-x,x,perf.shade,shade_speedup,2.5,x,1.5,ge,x,1\n' >"$d/measurements.csv"
+GRADER
+    chmod +x "$fk/build/$set/02-x/grade"
+done
+(cd "$fk" && LEDGER_DIR=$t/ledger REPLACE=1 scripts/bench.sh 02-x >out 2>&1) || { echo "FAIL  bench REPLACE=1: bench.sh failed: $(tail -3 "$fk/out")"; status=1; }
+b=$fk/build/bench
+[ "$(grep -c ',01-y,' "$b/raw.csv")" = "$(grep -c ',01-y,' tests/bench-sample/raw.csv)" ] ||
+    { echo "FAIL  bench REPLACE=1: the rows of 01-y, not named, changed"; status=1; }
+[ "$(grep ',02-x,perf.shade,shade_speedup,' "$b/raw.csv" | cut -d, -f1,2,6 | sort | tr '\n' ' ')" = "1,labs,2.5 1,solutions,2.5 2,labs,2.5 2,solutions,2.5 3,labs,2.5 3,solutions,2.5 " ] ||
+    { echo "FAIL  bench REPLACE=1: expected 02-x measured 2.5 in runs 1..3 of both sets alone, found: $(grep ',02-x,perf.shade,shade_speedup,' "$b/raw.csv" | tr '\n' ' ')"; status=1; }
+[ "$(grep -c ',02-x,' "$b/times.csv")" = 6 ] || { echo "FAIL  bench REPLACE=1: expected 6 grading times of 02-x (3 runs, 2 sets), found $(grep -c ',02-x,' "$b/times.csv")"; status=1; }
+grep -q '^replaced=02-x benched again .* into a bench last written 2026-01-02 by grader ' "$b/config.txt" ||
+    { echo "FAIL  bench REPLACE=1: config.txt does not say 02-x was replaced: $(cat "$b/config.txt")"; status=1; }
+grep -q '^solutions,02-x,perf.shade,shade_speedup,1.5,ge,3,2.5,2.5,2.5,' "$b/bench.csv" ||
+    { echo "FAIL  bench REPLACE=1: bench.csv does not hold 02-x's 3 new runs: $(grep ',02-x,' "$b/bench.csv" | head -2)"; status=1; }
+[ $status = "$s0" ] && echo "PASS  bench REPLACE=1: the labs named are graded again into the runs there, the other labs' rows kept, the replacement recorded"
+
 # Bad settings are refused with exit status 2 and the variable's name, before anything runs.
 refused() {
     local out rc
@@ -127,5 +166,10 @@ refused SMS=abc scripts/bench.sh 01-x
 refused SMS=0 scripts/bench.sh 01-x
 refused APPEND=yes scripts/bench.sh 01-x
 refused SMS_LIST="16 x" scripts/bench-restricted.sh 01-x
-[ $status = 0 ] && echo "PASS  bench: SMS, APPEND and SMS_LIST checked before anything runs"
+refused REPLACE=yes scripts/bench.sh 01-x
+refused REPLACE=1 APPEND=1 scripts/bench.sh 01-x
+# no earlier bench to replace a lab in (SMS=999: a folder no bench has written)
+refused REPLACE=1 SMS=999 scripts/bench.sh 01-x
+[ -e build/bench/sms-999 ] && { echo "FAIL  bench: REPLACE=1 without an earlier bench wrote build/bench/sms-999"; status=1; }
+[ $status = 0 ] && echo "PASS  bench: SMS, APPEND, REPLACE and SMS_LIST checked before anything runs"
 exit $status

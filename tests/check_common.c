@@ -524,14 +524,17 @@ END_TEST
     "# cuda_runtime=13.0\n# date=2026-11-23\n# restricted_sms=0\n# runs=10\n" WB_LEDGER_COLUMNS    \
     "\n"
 /* 03-x clears its limit both ways; 05-x's reference is short; 06-x's limit is
- * exact (a share of 1 met every run); 07-x's correctness test flipped. */
+ * exact (a share of 1 met every run); 07-x's correctness test flipped; 09-x's
+ * reference failed a test in every run (the stub failing one is expected). */
 #define LEDGER_ROWS                                                                                \
     "solutions,03-x,perf.run,run_speedup,1.45,ge,10,1.9,1.87,1.92,29,10,0,0\n"                     \
     "labs,03-x,perf.run,run_speedup,1.45,ge,10,1,0.99,1.01,-30.3,0,10,0\n"                         \
     "solutions,03-x,perf.run,verdict,,,10,,,,,10,0,0\n"                                            \
     "solutions,05-x,perf.cliff,cliff_speedup,2.05,ge,10,2.4,2.3,2.5,12.2,10,0,0\n"                 \
     "solutions,06-x,check.rank,ranked_share,1,ge,10,1,1,1,0,10,0,0\n"                              \
-    "solutions,07-x,correct.a,verdict,,,10,,,,,9,1,1\n"
+    "solutions,07-x,correct.a,verdict,,,10,,,,,9,1,1\n"                                            \
+    "solutions,09-x,measure.b,verdict,,,10,,,,,0,10,0\n"                                           \
+    "labs,09-x,measure.c,verdict,,,10,,,,,0,10,0\n"
 
 /* Writes text to dir/name; the path goes to path. */
 static void put_file(const char *dir, const char *name, const char *text, char *path, size_t cap) {
@@ -596,7 +599,7 @@ START_TEST(test_ledger_read_and_judge) {
     ck_assert_str_eq(l.date, "2026-11-23");
     ck_assert_int_eq(l.runs, 10);
     ck_assert_int_eq(l.sms, 132);
-    ck_assert_int_eq(l.n_rows, 6);
+    ck_assert_int_eq(l.n_rows, 8);
     wb_ledger_limit *k;
     ck_assert_int_eq(wb_ledger_limits(&l, NULL, &k), 3);
     ck_assert_str_eq(k[0].ref->lab, "03-x");
@@ -611,6 +614,12 @@ START_TEST(test_ledger_read_and_judge) {
     const wb_ledger_row *f = wb_ledger_first_flip(&l, NULL, &flips);
     ck_assert_int_eq(flips, 1);
     ck_assert_str_eq(f->lab, "07-x");
+    int ref_fails;
+    f = wb_ledger_first_ref_fail(&l, NULL, &ref_fails);
+    ck_assert_int_eq(ref_fails, 1); /* not 07-x's flip, nor the stub's fails */
+    ck_assert_str_eq(f->test, "measure.b");
+    ck_assert_ptr_null(wb_ledger_first_ref_fail(&l, "03-x", &ref_fails));
+    ck_assert_int_eq(ref_fails, 0);
     wb_ledger_free(&l);
     unlink(path);
     ck_assert_int_eq(wb_ledger_read(path, &l, why, sizeof why), -1); /* missing */
@@ -683,6 +692,9 @@ START_TEST(test_ledger_validated_line) {
     ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "07-x", line, sizeof line), 0);
     ck_assert_ptr_nonnull(strstr(line, "1 test whose verdict flipped, first solutions 07-x "
                                        "correct.a: 9 passes, 1 fails in 10 runs"));
+    ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "09-x", line, sizeof line), 0);
+    ck_assert_ptr_nonnull(strstr(line, "shows the reference failing 1 test in every run, first "
+                                       "09-x measure.b: 10 fails in 10 runs"));
     ck_assert_int_eq(wb_ledger_validated(dir, h100, 0, "08-x", line, sizeof line), 0);
     ck_assert_ptr_nonnull(strstr(line, "has no figures for 08-x"));
     /* A test the lab has now and the bench never measured (added since): "no". */

@@ -279,7 +279,14 @@ static int ledger(const char *entry, const char *dir) {
     if (f)
         printf("%d test%s flipped between runs, first %s %s %s: %d passes, %d fails in %d runs.\n",
                flips, flips == 1 ? "" : "s", f->set, f->lab, f->test, f->passes, f->fails, f->runs);
-    if (short_n || f)
+    int ref_fails;
+    const wb_ledger_row *rf = wb_ledger_first_ref_fail(&here, NULL, &ref_fails);
+    if (rf)
+        printf("The reference failed %d test%s in every run, first %s %s: %d fails in %d runs "
+               "(expected to pass every test; its log: runs/*/solutions/%s.log).\n",
+               ref_fails, ref_fails == 1 ? "" : "s", rf->lab, rf->test, rf->fails, rf->runs,
+               rf->lab);
+    if (short_n || f || rf)
         printf("A verdict on this GPU may not hold: see the report above and README.md, \"How "
                "reliable are the verdicts\".\n");
     else if (flagged)
