@@ -244,7 +244,7 @@ bench: all build/tools/wb-load build/tools/wb-bench-stats
 # each set per count in SMS_LIST; one report per count, and build/bench/restricted.md.
 SMS_LIST ?= 16 32 64
 bench-restricted: all build/tools/wb-load build/tools/wb-bench-stats
-	@RUNS="$(or $(RUNS),3)" SMS_LIST="$(SMS_LIST)" APPEND=$(APPEND) REPLACE=$(REPLACE) scripts/bench-restricted.sh $(SELECTED)
+	@RUNS="$(RUNS)" SMS_LIST="$(SMS_LIST)" APPEND=$(APPEND) REPLACE=$(REPLACE) scripts/bench-restricted.sh $(SELECTED)
 
 # ---- mutation testing of the graders (scripts/mutate.py): each mutant is a whole copy of a
 # lab's reference with one change in a student region, built like a student's library.

@@ -17,7 +17,9 @@ done
 status=0
 for n in $list; do
     echo "== bench with every test on $n SMs"
-    SMS=$n RUNS=${RUNS:-3} scripts/bench.sh "$@" >/dev/null || status=1
+    # REPLACE=1 without RUNS: as many runs as each count's bench has (bench.sh)
+    r=${RUNS:-3}; [ "${REPLACE:-0}" = 1 ] && r=${RUNS:-}
+    SMS=$n RUNS=$r scripts/bench.sh "$@" >/dev/null || status=1
 done
 out=build/bench/restricted.md
 {

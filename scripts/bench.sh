@@ -46,18 +46,21 @@ fi
 raw=$out/raw.csv times=$out/times.csv
 if [ $report_only = 0 ]; then
 first=1
+# The labs benched again into these runs before (REPLACE=1), kept whenever the runs are kept.
 replaced=
+if [ "${REPLACE:-0}" = 1 ] || { [ "${APPEND:-0}" = 1 ] && [ -s "$times" ]; }; then
+    replaced=$(grep -E '^replaced=' "$out/config.txt" 2>/dev/null)
+fi
 if [ "${REPLACE:-0}" = 1 ]; then
     # The labs named give way: their rows and run folders go, the other labs' stay.
     for f in "$raw" "$times"; do
         awk -F, -v labs=" $* " 'NR == 1 || index(labs, " " $3 " ") == 0' "$f" >"$f.tmp" && mv "$f.tmp" "$f"
     done
-    for lab in "$@"; do rm -rf "$out"/runs/*/*/"$lab" "$out"/runs/*/*/"$lab".*; done
+    for lab in "$@"; do [ -n "$lab" ] && rm -rf "$out"/runs/*/*/"$lab" "$out"/runs/*/*/"$lab".*; done
     mkdir -p "$out/runs"
     # What the earlier bench recorded, and the replacements before this one.
     old_version=$(sed -n 's/^grader_version=//p' "$out/config.txt" 2>/dev/null | tail -1)
     old_date=$(sed -n 's/^date=//p' "$out/config.txt" 2>/dev/null | tail -1)
-    replaced=$(grep -E '^replaced=' "$out/config.txt" 2>/dev/null)
     first=1
 elif [ "${APPEND:-0}" = 1 ] && [ -s "$times" ]; then
     first=$(( $(tail -n +2 "$times" | cut -d, -f1 | sort -n | tail -1) + 1 ))
@@ -123,9 +126,12 @@ runs=$(tail -n +2 "$times" | cut -d, -f1 | sort -u | wc -l)
 
 # What the runs measured on, for the ledger entry: from the graders' own records (results.json),
 # never from console text; rewritten by each sitting, so the date is the last one's.
+# Only the labs graded now: under REPLACE=1 the other labs' folders are an earlier grader's.
 j=
-for f in "$out"/runs/"$first"/solutions/*/results.json "$out"/runs/"$first"/labs/*/results.json; do
-    [ -f "$f" ] && { j=$f; break; }
+for lab in "$@"; do
+    for f in "$out/runs/$first/solutions/$lab/results.json" "$out/runs/$first/labs/$lab/results.json"; do
+        [ -f "$f" ] && { j=$f; break 2; }
+    done
 done
 info() { [ -n "$j" ] && build/tools/wb-summary --info "$j" "$1" 2>/dev/null; }
 arch=$(info arch) arch=${arch#sm_}

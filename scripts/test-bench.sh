@@ -136,11 +136,14 @@ for set in solutions labs; do
 #!/bin/sh
 while [ $# -gt 0 ]; do [ "$1" = --report-dir ] && d=$2; shift; done
 mkdir -p "$d"
-printf '{"tests":[{"name":"02-x: perf.shade","status":"passed","extra_data":{"lab":"02-x","id":"perf.shade","verdict":"PASS"}}]}' >"$d/results.json"
+printf '{"extra_data":{"gpu":"NVIDIA Fixture GPU 40GB","grader_version":"NEWVER"},"tests":[{"name":"02-x: perf.shade","status":"passed","extra_data":{"lab":"02-x","id":"perf.shade","verdict":"PASS"}}]}' >"$d/results.json"
 printf 'lab,set,test,metric,value,unit,limit,comparison,gpu,seed\n02-x,x,perf.shade,shade_speedup,2.5,x,1.5,ge,x,1\n' >"$d/measurements.csv"
 GRADER
     chmod +x "$fk/build/$set/02-x/grade"
 done
+# an earlier grader's folder of a lab not named, as a bench leaves it
+mkdir -p "$fk/build/bench/runs/1/solutions/01-y"
+printf '{"extra_data":{"gpu":"NVIDIA Fixture GPU 40GB","grader_version":"OLDVER"},"tests":[]}' >"$fk/build/bench/runs/1/solutions/01-y/results.json"
 (cd "$fk" && LEDGER_DIR=$t/ledger REPLACE=1 scripts/bench.sh 02-x >out 2>&1) || { echo "FAIL  bench REPLACE=1: bench.sh failed: $(tail -3 "$fk/out")"; status=1; }
 b=$fk/build/bench
 [ "$(grep -c ',01-y,' "$b/raw.csv")" = "$(grep -c ',01-y,' tests/bench-sample/raw.csv)" ] ||
@@ -148,11 +151,24 @@ b=$fk/build/bench
 [ "$(grep ',02-x,perf.shade,shade_speedup,' "$b/raw.csv" | cut -d, -f1,2,6 | sort | tr '\n' ' ')" = "1,labs,2.5 1,solutions,2.5 2,labs,2.5 2,solutions,2.5 3,labs,2.5 3,solutions,2.5 " ] ||
     { echo "FAIL  bench REPLACE=1: expected 02-x measured 2.5 in runs 1..3 of both sets alone, found: $(grep ',02-x,perf.shade,shade_speedup,' "$b/raw.csv" | tr '\n' ' ')"; status=1; }
 [ "$(grep -c ',02-x,' "$b/times.csv")" = 6 ] || { echo "FAIL  bench REPLACE=1: expected 6 grading times of 02-x (3 runs, 2 sets), found $(grep -c ',02-x,' "$b/times.csv")"; status=1; }
-grep -q '^replaced=02-x benched again .* into a bench last written 2026-01-02 by grader ' "$b/config.txt" ||
-    { echo "FAIL  bench REPLACE=1: config.txt does not say 02-x was replaced: $(cat "$b/config.txt")"; status=1; }
+grep -q '^replaced=02-x benched again .* by grader NEWVER, into a bench last written 2026-01-02 by grader ' "$b/config.txt" ||
+    { echo "FAIL  bench REPLACE=1: config.txt does not say 02-x was replaced by grader NEWVER: $(cat "$b/config.txt")"; status=1; }
+grep -qx 'grader_version=NEWVER' "$b/config.txt" ||
+    { echo "FAIL  bench REPLACE=1: config.txt's grader_version is not the grader that ran now (NEWVER; 01-y's folder is OLDVER's): $(grep grader_version "$b/config.txt")"; status=1; }
 grep -q '^solutions,02-x,perf.shade,shade_speedup,1.5,ge,3,2.5,2.5,2.5,' "$b/bench.csv" ||
     { echo "FAIL  bench REPLACE=1: bench.csv does not hold 02-x's 3 new runs: $(grep ',02-x,' "$b/bench.csv" | head -2)"; status=1; }
-[ $status = "$s0" ] && echo "PASS  bench REPLACE=1: the labs named are graded again into the runs there, the other labs' rows kept, the replacement recorded"
+# A run added later keeps the record of what was replaced.
+(cd "$fk" && LEDGER_DIR=$t/ledger APPEND=1 RUNS=1 scripts/bench.sh 02-x >out 2>&1)
+grep -q '^replaced=02-x benched again' "$b/config.txt" ||
+    { echo "FAIL  bench APPEND=1 after REPLACE=1: config.txt lost its replaced= line"; status=1; }
+# bench-restricted with REPLACE=1 and no RUNS: as many runs as the bench there has (2 here).
+mkdir -p "$b/sms-16"
+for f in raw.csv times.csv; do awk -F, 'NR == 1 || $1 <= 2' tests/bench-sample/$f >"$b/sms-16/$f"; done
+cp tests/bench-sample/config.txt "$b/sms-16/"
+(cd "$fk" && LEDGER_DIR=$t/ledger REPLACE=1 SMS_LIST=16 scripts/bench-restricted.sh 02-x >out 2>&1)
+[ "$(grep -c ',02-x,' "$b/sms-16/times.csv")" = 4 ] ||
+    { echo "FAIL  bench-restricted REPLACE=1: expected 02-x graded in the 2 runs there (4 times), found $(grep -c ',02-x,' "$b/sms-16/times.csv")"; status=1; }
+[ $status = "$s0" ] && echo "PASS  bench REPLACE=1: the labs named are graded again into the runs there (bench-restricted too), the other labs' rows kept, the replacement recorded by the grader that ran and kept by later runs"
 
 # Bad settings are refused with exit status 2 and the variable's name, before anything runs.
 refused() {

@@ -245,6 +245,10 @@ static void test_shared_bw(wb_ctx *ctx) {
     wb_poison_shared(ctx);
     wb_sim_show_sms(small_sms);
     e = bw(&small);
+    wb_measured(ctx,
+                "%.1f bytes per cycle per SM, %.1f with the GPU restricted to %d SMs; the grader's "
+                "%.1f (within +-%.0f%%)",
+                got, small, small_sms, ref, TOL_SMEM * 100);
     if (e != cudaSuccess) {
         wb_sim_show_sms(0);
         wb_fail(ctx,
