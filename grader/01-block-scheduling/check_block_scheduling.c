@@ -241,48 +241,6 @@ static void check_host_guards(wb_ctx *ctx, const char *what, const int *per_sm, 
                     what, k, st->guard[k]);
 }
 
-/* Runs the student's analysis on every simulated case and hands each
- * result with the grader's to check(). */
-static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *, const int *,
-                                                     const int *, const block_scheduling_stats *,
-                                                     const block_scheduling_stats *)) {
-    analyze_fn analyze;
-    WB_BIND(ctx, analyze, block_scheduling_analyze);
-    wb_rng g;
-    wb_rng_seed(&g, wb_seed(ctx));
-    sim_case c[20];
-    int nc = sim_cases(&g, c);
-    for (int i = 0; i < nc; i++) {
-        block_record *r = malloc(sizeof *r * (size_t)c[i].n);
-        int *want = malloc(sizeof(int) * (size_t)c[i].sm_count);
-        int *got = per_sm_alloc(ctx, c[i].sm_count); /* an SM left unwritten cannot pass */
-        if (c[i].turns)
-            take_turns(&g, c[i].sms, c[i].slots, c[i].turns, r);
-        else
-            simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, c[i].late, r);
-        if (c[i].wrap)
-            straddle(r, c[i].n, c[i].wrap);
-        block_scheduling_stats ws;
-        stats_slot gs;
-        reference_analyze(r, c[i].n, c[i].sm_count, want, &ws);
-        memset(&gs, 0xa5, sizeof gs);
-        int rc = analyze(r, c[i].n, c[i].sm_count, got, &gs.s);
-        if (rc != 0)
-            wb_fail(ctx,
-                    "%d blocks on %d SMs (%d used, %d slots each): returned %d for valid "
-                    "records, expected 0 (block_scheduling.h)",
-                    c[i].n, c[i].sm_count, c[i].sms, c[i].slots, rc);
-        char what[96];
-        snprintf(what, sizeof what, "%d blocks, sm_count %d", c[i].n, c[i].sm_count);
-        check_host_guards(ctx, what, got, c[i].sm_count, &gs);
-        check(ctx, &c[i], want, got, &ws, &gs.s);
-        free(r);
-        free(want);
-        free(got);
-    }
-    wb_measured(ctx, "%d simulated schedules right", nc);
-}
-
 #define CASE_FMT "%d blocks, sm_count %d (%d SMs busy, %d at once each%s%s%s%s)"
 #define CASE_ARGS(c)                                                                               \
     (c)->n, (c)->sm_count, (c)->sms, (c)->slots, (c)->equal ? ", equal durations" : "",            \
@@ -293,50 +251,43 @@ static void for_each_case(wb_ctx *ctx, void (*check)(wb_ctx *, const sim_case *,
                            "64 bits"                                                               \
                          : ""
 
-static void check_per_sm(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
-                         const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
-    for (int k = 0; k < c->sm_count; k++)
-        if (got[k] != want[k])
-            wb_fail(ctx, CASE_FMT ": blocks on SM %d = %d, expected %d (%s)", CASE_ARGS(c), k,
-                    got[k], want[k], README_WAVES);
-    if (gs->n_blocks != ws->n_blocks || gs->sms_used != ws->sms_used)
-        wb_fail(ctx, CASE_FMT ": n_blocks %d and sms_used %d, expected %d and %d (%s)",
-                CASE_ARGS(c), gs->n_blocks, gs->sms_used, ws->n_blocks, ws->sms_used, README_WAVES);
-}
+/* One comparison of the student's analysis of a trace with the grader's:
+ * what describes the trace in messages, sm_count is its SM count. */
+typedef void (*check_fn)(wb_ctx *ctx, const char *what, int sm_count, const int *want,
+                         const int *got, const block_scheduling_stats *ws,
+                         const block_scheduling_stats *gs);
 
-static void check_resident(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
-                           const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
-    (void)want, (void)got;
-    if (gs->max_resident_sm != ws->max_resident_sm)
-        wb_fail(ctx, CASE_FMT ": max_resident_sm = %d, expected %d%s (%s)", CASE_ARGS(c),
-                gs->max_resident_sm, ws->max_resident_sm,
-                gs->max_resident_sm > ws->max_resident_sm
-                    ? "; a block ending at t and one starting at t are not resident together"
-                    : "",
-                README_WAVES);
-    if (gs->max_resident_gpu != ws->max_resident_gpu)
-        wb_fail(ctx, CASE_FMT ": max_resident_gpu = %d, expected %d (%s)", CASE_ARGS(c),
-                gs->max_resident_gpu, ws->max_resident_gpu, README_WAVES);
-}
-
-static void check_waves(wb_ctx *ctx, const sim_case *c, const int *want, const int *got,
-                        const block_scheduling_stats *ws, const block_scheduling_stats *gs) {
-    (void)want, (void)got;
-    if (gs->waves != ws->waves)
-        wb_fail(ctx, CASE_FMT ": waves = %d, expected %d (ceil(%d / %d)) (%s)", CASE_ARGS(c),
-                gs->waves, ws->waves, c->n, ws->max_resident_gpu, README_WAVES);
+/* Runs the student's analysis on one trace of valid records and hands the
+ * result with the grader's to check(). */
+static void check_trace(wb_ctx *ctx, analyze_fn analyze, const block_record *r, int n,
+                        int sm_count, const char *what, check_fn check) {
+    int *want = malloc(sizeof(int) * (size_t)sm_count);
+    int *got = per_sm_alloc(ctx, sm_count); /* an SM left unwritten cannot pass */
+    block_scheduling_stats ws;
+    stats_slot gs;
+    reference_analyze(r, n, sm_count, want, &ws);
+    memset(&gs, 0xa5, sizeof gs);
+    int rc = analyze(r, n, sm_count, got, &gs.s);
+    if (rc != 0)
+        wb_fail(ctx,
+                "%s: returned %d for valid records, expected 0; only end_ns < start_ns is "
+                "invalid (block_scheduling.h)",
+                what, rc);
+    check_host_guards(ctx, what, got, sm_count, &gs);
+    check(ctx, what, sm_count, want, got, &ws, &gs.s);
+    free(want);
+    free(got);
 }
 
 /* Blocks that end in the clock tick they start in, which no simulated
  * schedule holds: a block is resident on [start_ns, end_ns), so such a block
- * is never resident. The first trace has one among blocks that are (code
- * that takes the interval closed, or a start before an end at the same
- * instant, counts it: 3 at once, not 2); the second has nothing else, so
+ * counts on its SM but is never resident. The first trace has one among
+ * blocks that are (code that takes the interval closed, or a start before
+ * an end at the same instant, counts 3 at once, not 2; code that drops it
+ * counts 2 blocks on 2 SMs, not 3 on 3); the second has nothing else, so
  * both peaks are 0 and so are the waves (ceil(n / 0) is no answer: a
- * division by zero). waves: check the waves, else the peaks. */
-static void instant_traces(wb_ctx *ctx, int waves) {
-    analyze_fn analyze;
-    WB_BIND(ctx, analyze, block_scheduling_analyze);
+ * division by zero). */
+static void instant_traces(wb_ctx *ctx, analyze_fn analyze, check_fn check) {
     static const struct {
         const char *what;
         int sms;
@@ -348,33 +299,76 @@ static void instant_traces(wb_ctx *ctx, int waves) {
              {"3 records on 2 SMs that each end in the clock tick they start in (never resident)",
               2,
               {{0, 0, 100, 100}, {1, 1, 100, 100}, {2, 0, 250, 250}}}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        int want[3], *got = per_sm_alloc(ctx, t[i].sms);
-        block_scheduling_stats ws;
-        stats_slot gs;
-        reference_analyze(t[i].r, 3, t[i].sms, want, &ws);
-        memset(&gs, 0xa5, sizeof gs);
-        int rc = analyze(t[i].r, 3, t[i].sms, got, &gs.s);
-        if (rc != 0)
-            wb_fail(ctx,
-                    "%s: returned %d, expected 0: only end_ns < start_ns is invalid "
-                    "(block_scheduling.h)",
-                    t[i].what, rc);
-        check_host_guards(ctx, t[i].what, got, t[i].sms, &gs);
-        if (!waves &&
-            (gs.s.max_resident_sm != ws.max_resident_sm ||
-             gs.s.max_resident_gpu != ws.max_resident_gpu))
-            wb_fail(ctx,
-                    "%s: max_resident_sm %d and max_resident_gpu %d, expected %d and %d: a block "
-                    "is resident on [start_ns, end_ns), so one that ends in the tick it starts "
-                    "in is never resident (%s)",
-                    t[i].what, gs.s.max_resident_sm, gs.s.max_resident_gpu, ws.max_resident_sm,
-                    ws.max_resident_gpu, README_WAVES);
-        if (waves && gs.s.waves != ws.waves)
-            wb_fail(ctx, "%s: waves %d, expected %d (ceil(3 / %d); 0 when the peak is 0) (%s)",
-                    t[i].what, gs.s.waves, ws.waves, ws.max_resident_gpu, README_WAVES);
-        free(got);
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        check_trace(ctx, analyze, t[i].r, 3, t[i].sms, t[i].what, check);
+}
+
+/* Runs the student's analysis on the traces above and every simulated case,
+ * and hands each result with the grader's to check(). */
+static void for_each_case(wb_ctx *ctx, check_fn check) {
+    analyze_fn analyze;
+    WB_BIND(ctx, analyze, block_scheduling_analyze);
+    instant_traces(ctx, analyze, check);
+    wb_rng g;
+    wb_rng_seed(&g, wb_seed(ctx));
+    sim_case c[20];
+    int nc = sim_cases(&g, c);
+    for (int i = 0; i < nc; i++) {
+        block_record *r = malloc(sizeof *r * (size_t)c[i].n);
+        if (c[i].turns)
+            take_turns(&g, c[i].sms, c[i].slots, c[i].turns, r);
+        else
+            simulate(&g, c[i].n, c[i].sms, c[i].slots, c[i].equal, c[i].late, r);
+        if (c[i].wrap)
+            straddle(r, c[i].n, c[i].wrap);
+        char what[320];
+        snprintf(what, sizeof what, CASE_FMT, CASE_ARGS(&c[i]));
+        check_trace(ctx, analyze, r, c[i].n, c[i].sm_count, what, check);
+        free(r);
     }
+    wb_measured(ctx, "%d simulated schedules and 2 traces of instantaneous blocks right", nc);
+}
+
+static void check_per_sm(wb_ctx *ctx, const char *what, int sm_count, const int *want,
+                         const int *got, const block_scheduling_stats *ws,
+                         const block_scheduling_stats *gs) {
+    for (int k = 0; k < sm_count; k++)
+        if (got[k] != want[k])
+            wb_fail(ctx, "%s: blocks on SM %d = %d, expected %d (%s)", what, k, got[k], want[k],
+                    README_WAVES);
+    if (gs->n_blocks != ws->n_blocks || gs->sms_used != ws->sms_used)
+        wb_fail(ctx, "%s: n_blocks %d and sms_used %d, expected %d and %d (%s)", what,
+                gs->n_blocks, gs->sms_used, ws->n_blocks, ws->sms_used, README_WAVES);
+}
+
+static void check_resident(wb_ctx *ctx, const char *what, int sm_count, const int *want,
+                           const int *got, const block_scheduling_stats *ws,
+                           const block_scheduling_stats *gs) {
+    (void)sm_count, (void)want, (void)got;
+    if (gs->max_resident_sm != ws->max_resident_sm)
+        wb_fail(ctx, "%s: max_resident_sm = %d, expected %d%s (%s)", what, gs->max_resident_sm,
+                ws->max_resident_sm,
+                gs->max_resident_sm > ws->max_resident_sm
+                    ? "; a block ending at t and one starting at t are not resident together"
+                    : "",
+                README_WAVES);
+    if (gs->max_resident_gpu != ws->max_resident_gpu)
+        wb_fail(ctx, "%s: max_resident_gpu = %d, expected %d%s (%s)", what, gs->max_resident_gpu,
+                ws->max_resident_gpu,
+                gs->max_resident_gpu > ws->max_resident_gpu
+                    ? "; a block is resident on [start_ns, end_ns): one that ends in the tick it "
+                      "starts in never is"
+                    : "",
+                README_WAVES);
+}
+
+static void check_waves(wb_ctx *ctx, const char *what, int sm_count, const int *want,
+                        const int *got, const block_scheduling_stats *ws,
+                        const block_scheduling_stats *gs) {
+    (void)sm_count, (void)want, (void)got;
+    if (gs->waves != ws->waves)
+        wb_fail(ctx, "%s: waves = %d, expected %d (ceil(%d / %d); 0 when the peak is 0) (%s)", what,
+                gs->waves, ws->waves, ws->n_blocks, ws->max_resident_gpu, README_WAVES);
 }
 
 static void test_analyze_per_sm(wb_ctx *ctx) {
@@ -382,12 +376,10 @@ static void test_analyze_per_sm(wb_ctx *ctx) {
 }
 
 static void test_analyze_resident(wb_ctx *ctx) {
-    instant_traces(ctx, 0);
     for_each_case(ctx, check_resident);
 }
 
 static void test_analyze_waves(wb_ctx *ctx) {
-    instant_traces(ctx, 1);
     for_each_case(ctx, check_waves);
 }
 

@@ -3,6 +3,7 @@
 /* The trace is graded on start < end, and the student carries that over to
  * the analysis; the contract rejects only end_ns < start_ns (a block may end
  * in the clock tick it started in).
+ * expect: correct.analyze_per_sm FAIL only end_ns < start_ns is invalid
  * expect: correct.analyze_resident FAIL only end_ns < start_ns is invalid
  * expect: correct.analyze_waves FAIL only end_ns < start_ns is invalid
  * expect: correct.analyze_invalid FAIL only end_ns < start_ns is invalid

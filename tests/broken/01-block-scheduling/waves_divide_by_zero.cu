@@ -3,6 +3,7 @@
 /* The formula of the README, typed as it reads: when every block ended in
  * the clock tick it started in, none was ever resident, the GPU's peak is 0,
  * and the integer division by it kills the process (SIGFPE).
+ * expect: correct.analyze_per_sm FAIL signal 8
  * expect: correct.analyze_resident FAIL signal 8
  * expect: correct.analyze_waves FAIL signal 8
  * expect: sanitizer.host FAIL not graded */

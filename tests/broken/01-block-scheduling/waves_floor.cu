@@ -1,6 +1,6 @@
 /* waves_floor.cu - broken lab 01: waves rounded down, so a partial last wave is not counted */
 /* SPDX-License-Identifier: MIT */
-/* expect: correct.analyze_waves FAIL waves 1, expected 2 (ceil(3 / 2)
+/* expect: correct.analyze_waves FAIL waves = 1, expected 2 (ceil(3 / 2)
  * expect: check.timeline FAIL your analysis gives
  * expect: sanitizer.host FAIL not graded */
 #define block_scheduling_analyze reference_analyze
