@@ -24,18 +24,19 @@
 set -u
 case ${REPLACE:-0} in 0|1) ;; *) echo "bench: REPLACE=$REPLACE is not valid: expected 0 or 1 (1: bench the labs named again into the runs already there)" >&2; exit 2;; esac
 runs=${RUNS:-10}
-if [ "${REPLACE:-0}" = 1 ] && [ "${1-}" != --report ]; then
-    rt=$(pwd)/build/bench${SMS:+/sms-$SMS}/times.csv
-    [ "${APPEND:-0}" = 1 ] && { echo "bench: REPLACE=1 and APPEND=1 exclude each other: REPLACE benches the labs named again into the runs there, APPEND adds runs" >&2; exit 2; }
-    [ -s "$rt" ] || { echo "bench: REPLACE=1 needs an earlier bench to replace labs in: expected $rt (extract ledger/runs/<entry>.tar.gz into ${rt%/times.csv} first; ledger/README.md)" >&2; exit 2; }
-    [ $# -gt 0 ] || { echo "bench: REPLACE=1 needs the labs to bench again (LAB=...)" >&2; exit 2; }
-    runs=${RUNS:-$(tail -n +2 "$rt" | cut -d, -f1 | sort -u | wc -l)}
-fi
 case $runs in ''|*[!0-9]*|0) echo "bench: RUNS=$runs is not valid: expected a whole number of runs, 1 or more" >&2; exit 2;; esac
 case ${LOAD:-0} in 0|1) ;; *) echo "bench: LOAD=$LOAD is not valid: expected 0 or 1 (1: a second process loads the GPU)" >&2; exit 2;; esac
 case ${APPEND:-0} in 0|1) ;; *) echo "bench: APPEND=$APPEND is not valid: expected 0 or 1 (1: add these runs to the earlier ones)" >&2; exit 2;; esac
 case ${SMS:-} in ''|[1-9]|[1-9][0-9]|[1-9][0-9][0-9]) ;; *) echo "bench: SMS=$SMS is not valid: expected a whole number of SMs from 1 to 999" >&2; exit 2;; esac
 out=$(pwd)/build/bench${SMS:+/sms-$SMS}
+if [ "${REPLACE:-0}" = 1 ] && [ "${1-}" != --report ]; then
+    [ "${APPEND:-0}" = 1 ] && { echo "bench: REPLACE=1 and APPEND=1 exclude each other: REPLACE benches the labs named again into the runs there, APPEND adds runs" >&2; exit 2; }
+    [ -s "$out/times.csv" ] || { echo "bench: REPLACE=1 needs an earlier bench to replace labs in: expected $out/times.csv (extract ledger/runs/<entry>.tar.gz into $out first; ledger/README.md)" >&2; exit 2; }
+    [ $# -gt 0 ] || { echo "bench: REPLACE=1 needs the labs to bench again (LAB=...)" >&2; exit 2; }
+    # as many runs as the bench there has, unless RUNS says otherwise
+    [ -n "${RUNS:-}" ] || runs=$(tail -n +2 "$out/times.csv" | cut -d, -f1 | sort -u | wc -l)
+    [ "$runs" -gt 0 ] || { echo "bench: REPLACE=1 found no runs in $out/times.csv to replace labs in (expected rows under its header)" >&2; exit 2; }
+fi
 report_only=0
 loadpid=
 if [ "${1-}" = --report ]; then
@@ -61,7 +62,6 @@ if [ "${REPLACE:-0}" = 1 ]; then
     # What the earlier bench recorded, and the replacements before this one.
     old_version=$(sed -n 's/^grader_version=//p' "$out/config.txt" 2>/dev/null | tail -1)
     old_date=$(sed -n 's/^date=//p' "$out/config.txt" 2>/dev/null | tail -1)
-    first=1
 elif [ "${APPEND:-0}" = 1 ] && [ -s "$times" ]; then
     first=$(( $(tail -n +2 "$times" | cut -d, -f1 | sort -n | tail -1) + 1 ))
 else
